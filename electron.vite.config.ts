@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// Main-side entries share one flat output folder so that every chunk can find
+// the worker files next to it with `new URL('./x.js', import.meta.url)`.
+const flatOutput = {
+  entryFileNames: '[name].js',
+  chunkFileNames: 'chunk-[name]-[hash].js',
+  format: 'es' as const,
+};
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          host: resolve(__dirname, 'src/host/index.ts'),
+          'db-worker': resolve(__dirname, 'src/core/db/worker.ts'),
+        },
+        output: flatOutput,
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        // A sandboxed renderer can only load a CommonJS preload.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') },
+    },
+  },
+});

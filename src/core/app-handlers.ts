@@ -1,0 +1,12 @@
+import { handler } from './handler';
+import { noArgs } from './schemas';
+
+export const APP_VERSION = '0.1.0';
+
+export const appHandlers = {
+  'app.info': handler(noArgs, async (_args, ctx) => ({
+    version: APP_VERSION,
+    dataDir: ctx.dataDir ?? ':memory:',
+    embeddingModel: ctx.embeddingModel(),
+  })),
+};

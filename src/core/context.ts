@@ -1,0 +1,19 @@
+import type { Db } from './db/client';
+import type { EventBus } from './events';
+
+/** Where secrets (API keys) live: Electron safeStorage, or a 0600 file for the browser host. */
+export interface SecretStore {
+  get(name: string): Promise<string | null>;
+  set(name: string, value: string | null): Promise<void>;
+}
+
+/** Everything a handler may use. Built once by createCore; no module-level state. */
+export interface CoreContext {
+  db: Db;
+  events: EventBus;
+  dataDir: string | null;
+  secrets: SecretStore;
+  /** The embedding model whose vectors count as current (SPEC §3). */
+  embeddingModel(): string;
+  now(): Date;
+}

@@ -1,0 +1,134 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Worker } from 'node:worker_threads';
+import { AppError } from '../../shared/errors';
+import { startWorker } from '../workers';
+import { Mutex } from './mutex';
+import type { DbErrorShape, DbQueryResult, DbRequest, DbResponse } from './protocol';
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
+type DbRequestBody = DbRequest extends infer R ? (R extends DbRequest ? Omit<R, 'id'> : never) : never;
+
+/** What a store needs to run SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<DbQueryResult<T>>;
+  exec(sql: string): Promise<void>;
+}
+
+/** A Postgres error, with SQLSTATE, kept out of user-facing text by dispatch. */
+export class DbError extends Error {
+  readonly sqlState?: string;
+  readonly detail?: string;
+  constructor(shape: DbErrorShape, readonly sql?: string) {
+    super(shape.message);
+    this.name = 'DbError';
+    this.sqlState = shape.sqlState;
+    this.detail = shape.detail;
+  }
+}
+
+/**
+ * The core thread's handle on the database worker. Every statement goes
+ * through one FIFO lock, so an open transaction owns the single connection
+ * until it commits; statements issued inside `transaction()` (tracked with
+ * AsyncLocalStorage) join it instead of waiting for it.
+ */
+export class Db implements Queryable {
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  private lock = new Mutex();
+  private inTx = new AsyncLocalStorage<true>();
+  private closed = false;
+  private exitError: Error | null = null;
+
+  private constructor(private worker: Worker) {
+    worker.on('message', (res: DbResponse) => {
+      const p = this.pending.get(res.id);
+      if (!p) return;
+      this.pending.delete(res.id);
+      if (res.ok) p.resolve(res.result);
+      else p.reject(new DbError(res.error));
+    });
+    const fail = (e: Error) => {
+      this.exitError = e;
+      for (const p of this.pending.values()) p.reject(e);
+      this.pending.clear();
+    };
+    worker.on('error', (e) => fail(e));
+    worker.on('exit', (code) => {
+      if (!this.closed) fail(new AppError('internal', `database worker stopped (exit code ${code})`));
+    });
+  }
+
+  static async open(dataDir: string | null, loadFrom?: Uint8Array): Promise<Db> {
+    const db = new Db(startWorker('./db/worker.ts', 'db-worker'));
+    try {
+      await db.send({ op: 'open', dataDir, ...(loadFrom ? { loadFrom } : {}) });
+    } catch (e) {
+      await db.worker.terminate();
+      throw e;
+    }
+    return db;
+  }
+
+  private send(body: DbRequestBody): Promise<unknown> {
+    if (this.exitError) return Promise.reject(this.exitError);
+    if (this.closed) return Promise.reject(new AppError('internal', 'database is closed'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ...body } as DbRequest);
+    });
+  }
+
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    return this.inTx.getStore() ? fn() : this.lock.run(fn);
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<DbQueryResult<T>> {
+    return this.locked(async () => {
+      try {
+        return (await this.send({ op: 'query', sql, params })) as DbQueryResult<T>;
+      } catch (e) {
+        if (e instanceof DbError) throw new DbError({ message: e.message, sqlState: e.sqlState, detail: e.detail }, sql);
+        throw e;
+      }
+    });
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.locked(() => this.send({ op: 'exec', sql }));
+  }
+
+  /** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    if (this.inTx.getStore()) return fn(this);
+    return this.lock.run(() =>
+      this.inTx.run(true, async () => {
+        await this.send({ op: 'exec', sql: 'BEGIN' });
+        try {
+          const out = await fn(this);
+          await this.send({ op: 'exec', sql: 'COMMIT' });
+          return out;
+        } catch (e) {
+          await this.send({ op: 'exec', sql: 'ROLLBACK' }).catch(() => undefined);
+          throw e;
+        }
+      }),
+    );
+  }
+
+  /** A gzip tarball of the whole data directory (PGlite's dumpDataDir). */
+  async dump(): Promise<Uint8Array> {
+    return this.locked(() => this.send({ op: 'dump' })) as Promise<Uint8Array>;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.lock.run(() => this.send({ op: 'close' }));
+    } finally {
+      this.closed = true;
+      await this.worker.terminate();
+    }
+  }
+}

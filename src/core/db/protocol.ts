@@ -1,0 +1,25 @@
+// Messages between the core thread and the database worker.
+
+export type DbRequest =
+  | { id: number; op: 'open'; dataDir: string | null; loadFrom?: Uint8Array }
+  | { id: number; op: 'query'; sql: string; params: unknown[] }
+  | { id: number; op: 'exec'; sql: string }
+  | { id: number; op: 'dump' }
+  | { id: number; op: 'close' };
+
+export interface DbQueryResult<T = Record<string, unknown>> {
+  rows: T[];
+  affectedRows: number;
+}
+
+export interface DbErrorShape {
+  message: string;
+  /** Postgres SQLSTATE, e.g. 23505 for a unique violation. */
+  sqlState?: string;
+  detail?: string;
+  hint?: string;
+}
+
+export type DbResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: DbErrorShape };

@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import type { Envelope, Method } from '../shared/api';
+import { AppError } from '../shared/errors';
+import type { CoreContext } from './context';
+import { DbError } from './db/client';
+import type { Handlers } from './handler';
+
+// Postgres SQLSTATE → app code. The SQL text and parameters stay in the log.
+const SQLSTATE_CODES: Record<string, string> = {
+  '23505': 'conflict',
+  '23503': 'not_found',
+  '23514': 'invalid_args',
+  '23502': 'invalid_args',
+  '22P02': 'invalid_args',
+  '22001': 'invalid_args',
+  '22007': 'invalid_args',
+  '22008': 'invalid_args',
+  '22000': 'invalid_args',
+  '54000': 'invalid_args',
+};
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+export function toAppError(e: unknown, method: string): AppError {
+  if (e instanceof AppError) return e;
+  if (e instanceof DbError) {
+    const code = (e.sqlState && SQLSTATE_CODES[e.sqlState]) || 'internal';
+    console.error(`[${method}] database error ${e.sqlState ?? ''}: ${e.message}${e.sql ? `\n  sql: ${e.sql}` : ''}`);
+    const message =
+      code === 'conflict'
+        ? 'That already exists.'
+        : code === 'not_found'
+          ? 'What this refers to does not exist.'
+          : code === 'invalid_args'
+            ? `The database refused the value: ${e.message}`
+            : `A database error occurred (${e.sqlState ?? 'unknown'}).`;
+    return new AppError(code, message);
+  }
+  console.error(`[${method}] unexpected error:`, e);
+  return new AppError('internal', `Unexpected error in ${method}: ${(e as Error)?.message ?? String(e)}`);
+}
+
+/**
+ * The single entry point for every door: validates the arguments, runs the
+ * handler, and never throws — every outcome is an envelope.
+ */
+export async function dispatch(
+  handlers: Handlers,
+  ctx: CoreContext,
+  method: string,
+  args: unknown,
+): Promise<Envelope<unknown>> {
+  if (!Object.prototype.hasOwnProperty.call(handlers, method)) {
+    return { ok: false, error: { code: 'unknown_method', message: `Unknown method: ${String(method).slice(0, 80)}` } };
+  }
+  const def = handlers[method as Method];
+  const parsed = def.schema.safeParse(args ?? {});
+  if (!parsed.success) {
+    return { ok: false, error: { code: 'invalid_args', message: `Invalid arguments for ${method}: ${describeIssues(parsed.error)}` } };
+  }
+  try {
+    const data = await def.run(parsed.data as never, ctx);
+    return { ok: true, data };
+  } catch (e) {
+    return { ok: false, error: toAppError(e, method).toJSON() };
+  }
+}

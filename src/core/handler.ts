@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import type { ArgsOf, Method, ResultOf } from '../shared/api';
+import type { CoreContext } from './context';
+
+/** One API method: its argument schema and what it does. */
+export interface HandlerDef<M extends Method> {
+  // The schema's input must fit the contract's argument type for this method.
+  schema: z.ZodType<unknown, ArgsOf<M>>;
+  run(args: never, ctx: CoreContext): Promise<ResultOf<M>>;
+}
+
+export type Handlers = { [M in Method]: HandlerDef<M> };
+
+export function handler<S extends z.ZodType, R>(
+  schema: S,
+  run: (args: z.output<S>, ctx: CoreContext) => Promise<R>,
+): { schema: S; run: (args: z.output<S>, ctx: CoreContext) => Promise<R> } {
+  return { schema, run };
+}

@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ArgsOf, Envelope, Method, ResultOf } from '../shared/api';
+import { AppError } from '../shared/errors';
+import type { CoreContext, SecretStore } from './context';
+import { Db } from './db/client';
+import { acquireDirLock, type DirLock } from './db/lock';
+import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
+import { dispatch } from './dispatch';
+import { EventBus } from './events';
+import type { Handlers } from './handler';
+import { buildHandlers } from './handlers';
+import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
+
+export interface CoreOptions {
+  /** Where the database and secrets live; null keeps everything in memory. */
+  dataDir: string | null;
+  migrationsDir?: string;
+  secrets?: SecretStore;
+  /** A gzip tarball of a prepared data directory to start from (PGlite loadDataDir). */
+  loadFrom?: Uint8Array;
+  now?: () => Date;
+}
+
+export interface Core {
+  handlers: Handlers;
+  events: EventBus;
+  ctx: CoreContext;
+  dispatch(method: string, args: unknown): Promise<Envelope<unknown>>;
+  /** Typed convenience for scripts and tests: unwraps the envelope, throws AppError. */
+  call<M extends Method>(method: M, args: ArgsOf<M>): Promise<ResultOf<M>>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_EMBEDDING_MODEL = 'local:use-lite-512';
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const dataDir = options.dataDir ? resolve(options.dataDir) : null;
+  let lock: DirLock | null = null;
+  let db: Db | null = null;
+  try {
+    if (dataDir) {
+      mkdirSync(dataDir, { recursive: true });
+      lock = acquireDirLock(dataDir);
+    }
+    db = await Db.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
+    await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()));
+  } catch (e) {
+    await db?.close().catch(() => undefined);
+    lock?.release();
+    throw e;
+  }
+
+  const events = new EventBus();
+  const ctx: CoreContext = {
+    db,
+    events,
+    dataDir,
+    secrets: options.secrets ?? (dataDir ? new FileSecretStore(dataDir) : new MemorySecretStore()),
+    embeddingModel: () => DEFAULT_EMBEDDING_MODEL,
+    now: options.now ?? (() => new Date()),
+  };
+  const handlers = buildHandlers();
+  let closed = false;
+
+  const core: Core = {
+    handlers,
+    events,
+    ctx,
+    dispatch: (method, args) => dispatch(handlers, ctx, method, args),
+    async call(method, args) {
+      const res = await dispatch(handlers, ctx, method, args);
+      if (!res.ok) throw AppError.from(res.error);
+      return res.data as ResultOf<typeof method>;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await ctx.db.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+  return core;
+}

@@ -1,0 +1,51 @@
+import type { EmbeddingStatus, Memory, MemoryOrigin } from '../../shared/api';
+import { toIso } from '../time';
+
+/** Columns every memory query selects (never the vector itself: it is 6 kB a row). */
+export const MEMORY_COLUMNS = `m.id, m.persona, m.category, m.content, m.importance, m.day, m.origin,
+  (m.embedding IS NOT NULL) AS has_embedding, m.embedding_model, m.embedding_error,
+  m.conversation_id, m.inserted_at, m.updated_at`;
+
+export interface MemoryRow {
+  id: string;
+  persona: string;
+  category: string | null;
+  content: string;
+  importance: number;
+  day: string;
+  origin: MemoryOrigin;
+  has_embedding: boolean;
+  embedding_model: string | null;
+  embedding_error: string | null;
+  conversation_id: string | null;
+  inserted_at: Date;
+  updated_at: Date;
+}
+
+export function embeddingStatus(
+  row: { has_embedding: boolean; embedding_model: string | null; embedding_error: string | null },
+  currentModel: string,
+): EmbeddingStatus {
+  if (row.has_embedding && row.embedding_model === currentModel) return 'current';
+  if (row.embedding_error) return 'failed';
+  if (row.has_embedding) return 'stale';
+  return 'pending';
+}
+
+export function toMemory(r: MemoryRow, currentModel: string): Memory {
+  return {
+    id: r.id,
+    persona: r.persona,
+    category: r.category,
+    content: r.content,
+    importance: r.importance,
+    day: r.day,
+    origin: r.origin,
+    embeddingStatus: embeddingStatus(r, currentModel),
+    embeddingModel: r.embedding_model,
+    embeddingError: r.embedding_error,
+    conversationId: r.conversation_id,
+    insertedAt: toIso(r.inserted_at),
+    updatedAt: toIso(r.updated_at),
+  };
+}

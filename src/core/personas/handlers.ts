@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { handler } from '../handler';
+import { noArgs, personaId, text } from '../schemas';
+import { createPersona, listPersonas, renamePersona } from './store';
+
+const name = text(64);
+
+export const personaHandlers = {
+  'personas.list': handler(noArgs, (_args, ctx) => listPersonas(ctx.db)),
+
+  'personas.create': handler(z.object({ name }), async ({ name }, ctx) => {
+    const persona = await createPersona(ctx.db, name);
+    ctx.events.emit('personas.changed', { persona: persona.id });
+    return persona;
+  }),
+
+  'personas.rename': handler(z.object({ id: personaId, name }), async ({ id, name }, ctx) => {
+    const persona = await renamePersona(ctx.db, id, name);
+    ctx.events.emit('personas.changed', { persona: persona.id });
+    return persona;
+  }),
+};

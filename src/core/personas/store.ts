@@ -1,0 +1,91 @@
+import type { Persona } from '../../shared/api';
+import { AppError } from '../../shared/errors';
+import type { Queryable } from '../db/client';
+import { toIso } from '../time';
+
+const SELECT = `
+  SELECT p.id, p.name, p.created_at,
+    (SELECT count(*) FROM memories m WHERE m.persona = p.id) AS memories,
+    (SELECT count(*) FROM user_models u WHERE u.persona = p.id) AS user_model,
+    (SELECT count(*) FROM knowledge_sources s WHERE s.persona = p.id) AS knowledge_sources,
+    (SELECT count(*) FROM knowledge_chunks k WHERE k.persona = p.id) AS knowledge_chunks,
+    (SELECT count(*) FROM messages x JOIN conversations c ON c.id = x.conversation_id WHERE c.persona = p.id) AS messages
+  FROM personas p`;
+
+interface Row {
+  id: string;
+  name: string;
+  created_at: Date;
+  memories: number;
+  user_model: number;
+  knowledge_sources: number;
+  knowledge_chunks: number;
+  messages: number;
+}
+
+function toPersona(r: Row): Persona {
+  return {
+    id: r.id,
+    name: r.name,
+    createdAt: toIso(r.created_at),
+    counts: {
+      memories: Number(r.memories),
+      userModel: Number(r.user_model),
+      knowledgeSources: Number(r.knowledge_sources),
+      knowledgeChunks: Number(r.knowledge_chunks),
+      messages: Number(r.messages),
+    },
+  };
+}
+
+export async function listPersonas(db: Queryable): Promise<Persona[]> {
+  const { rows } = await db.query<Row>(`${SELECT} ORDER BY (p.id = 'main') DESC, p.created_at, p.id`);
+  return rows.map(toPersona);
+}
+
+export async function getPersona(db: Queryable, id: string): Promise<Persona> {
+  const { rows } = await db.query<Row>(`${SELECT} WHERE p.id = $1`, [id]);
+  if (!rows[0]) throw new AppError('not_found', `There is no persona "${id}".`);
+  return toPersona(rows[0]);
+}
+
+/** Fails with not_found unless the persona exists: every persona-scoped write checks first. */
+export async function requirePersona(db: Queryable, id: string): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM personas WHERE id = $1', [id]);
+  if (!rows.length) throw new AppError('not_found', `There is no persona "${id}".`);
+}
+
+/** A stable id from a display name: "Day Trader" → "day-trader". */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48);
+  return slug || 'persona';
+}
+
+export async function createPersona(db: Queryable, name: string): Promise<Persona> {
+  const { rows: clash } = await db.query('SELECT 1 FROM personas WHERE lower(name) = lower($1)', [name]);
+  if (clash.length) throw new AppError('conflict', `A persona named "${name}" already exists.`);
+  const base = slugify(name);
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM personas WHERE id = $1 OR id LIKE $1 || '-%'`,
+    [base],
+  );
+  const taken = new Set(rows.map((r) => r.id));
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  await db.query('INSERT INTO personas (id, name) VALUES ($1, $2)', [id, name]);
+  return getPersona(db, id);
+}
+
+export async function renamePersona(db: Queryable, id: string, name: string): Promise<Persona> {
+  const { rows: clash } = await db.query('SELECT 1 FROM personas WHERE lower(name) = lower($1) AND id <> $2', [name, id]);
+  if (clash.length) throw new AppError('conflict', `A persona named "${name}" already exists.`);
+  const { affectedRows } = await db.query('UPDATE personas SET name = $2 WHERE id = $1', [id, name]);
+  if (!affectedRows) throw new AppError('not_found', `There is no persona "${id}".`);
+  return getPersona(db, id);
+}

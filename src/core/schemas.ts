@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+// Building blocks shared by the handlers' argument schemas.
+
+export const personaId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a persona id is lowercase letters, digits, - or _');
+
+export const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is written YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'not a real calendar day');
+
+export const uuid = z.string().uuid('not a valid id');
+
+export const importance = z.number().int('importance is a whole number').min(1).max(10);
+
+export const memoryOrigin = z.enum(['explicit', 'review', 'flush', 'manual', 'import']);
+
+/** Free text a person or a model typed: trimmed, never empty, bounded. */
+export const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
+
+export const noArgs = z.object({}).strict();

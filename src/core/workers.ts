@@ -1,0 +1,20 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+/**
+ * Starts one of the core's worker threads. From source (tests, tsx) the worker
+ * is the .ts file next to its module and is loaded through tsx's loader; in the
+ * built app it is `<bundleName>.js` beside this chunk (electron.vite.config.ts
+ * keeps main-side output flat for exactly this).
+ */
+export function startWorker(sourcePath: string, bundleName: string, options: WorkerOptions = {}): Worker {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) {
+    const url = pathToFileURL(join(dirname(here), sourcePath)).href;
+    // Workers ignore --import in execArgv on Node 20, so register tsx from inside.
+    const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url)}); })`;
+    return new Worker(boot, { ...options, eval: true });
+  }
+  return new Worker(join(dirname(here), `${bundleName}.js`), options);
+}

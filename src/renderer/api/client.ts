@@ -1,0 +1,29 @@
+import type { ArgsOf, EventName, Events, Method, ResultOf } from '../../shared/api';
+import { AppError } from '../../shared/errors';
+import type { Transport } from './transport';
+
+/** The typed client every store uses: failures come back as AppError. */
+export interface ApiClient {
+  invoke<M extends Method>(method: M, args: ArgsOf<M>): Promise<ResultOf<M>>;
+  on<E extends EventName>(name: E, cb: (payload: Events[E]) => void): () => void;
+}
+
+export function createClient(transport: Transport): ApiClient {
+  const handlers = new Map<EventName, Set<(p: unknown) => void>>();
+  transport.subscribe((name, payload) => {
+    for (const cb of handlers.get(name) ?? []) cb(payload);
+  });
+  return {
+    async invoke(method, args) {
+      const res = await transport.invoke(method, args);
+      if (!res.ok) throw AppError.from(res.error);
+      return res.data as ResultOf<typeof method>;
+    },
+    on(name, cb) {
+      let set = handlers.get(name);
+      if (!set) handlers.set(name, (set = new Set()));
+      set.add(cb as (p: unknown) => void);
+      return () => set!.delete(cb as (p: unknown) => void);
+    },
+  };
+}
