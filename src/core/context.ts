@@ -15,5 +15,10 @@ export interface CoreContext {
   secrets: SecretStore;
   /** The embedding model whose vectors count as current (SPEC §3). */
   embeddingModel(): string;
+  /**
+   * Embeds a recall query with the current provider (short timeout). Resolves
+   * null when that is not possible, so recall falls back to text-only.
+   */
+  embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | null>;
   now(): Date;
 }

@@ -58,6 +58,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     secrets: options.secrets ?? (dataDir ? new FileSecretStore(dataDir) : new MemorySecretStore()),
     embeddingModel: () => DEFAULT_EMBEDDING_MODEL,
+    embedQuery: async () => null,
     now: options.now ?? (() => new Date()),
   };
   const handlers = buildHandlers();

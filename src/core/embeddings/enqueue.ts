@@ -1,0 +1,22 @@
+import type { Queryable } from '../db/client';
+import { enqueueJob } from '../jobs/enqueue';
+
+export type EmbeddingTarget = 'memory' | 'knowledge';
+
+/**
+ * Asks for vectors for these rows. Call it inside the transaction that wrote
+ * them. Knowledge chunks of one source go in batches (one job per batch).
+ */
+export async function enqueueEmbeddings(
+  q: Queryable,
+  persona: string,
+  target: EmbeddingTarget,
+  ids: string[],
+  batchSize = 64,
+): Promise<string[]> {
+  const jobs: string[] = [];
+  for (let i = 0; i < ids.length; i += batchSize) {
+    jobs.push(await enqueueJob(q, { queue: 'embeddings', persona, args: { target, ids: ids.slice(i, i + batchSize) } }));
+  }
+  return jobs;
+}
