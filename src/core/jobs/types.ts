@@ -1,0 +1,22 @@
+import type { Job, JobProgress, JobQueue } from '../../shared/api';
+import type { CoreContext } from '../context';
+
+/** What a job's work gets besides its arguments. */
+export interface JobContext {
+  job: Job;
+  /** Aborted when the core closes; long work should stop at the next check. */
+  signal: AbortSignal;
+  /** Records progress on the job row and pushes it to the UI. */
+  progress(p: JobProgress): Promise<void>;
+}
+
+/** The work of one queue. Throwing fails the attempt (retried with backoff, then discarded). */
+export type JobWork = (args: Record<string, unknown>, jc: JobContext, ctx: CoreContext) => Promise<void>;
+
+export interface QueueDef {
+  work: JobWork;
+  /** How many jobs of this queue may run at once. */
+  concurrency: number;
+}
+
+export type QueueDefs = Partial<Record<JobQueue, QueueDef>>;
