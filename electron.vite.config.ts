@@ -19,6 +19,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           host: resolve(__dirname, 'src/host/index.ts'),
           'db-worker': resolve(__dirname, 'src/core/db/worker.ts'),
+          'parse-worker': resolve(__dirname, 'src/core/knowledge/parse/worker.ts'),
+          'embed-worker': resolve(__dirname, 'src/core/providers/embeddings/local-worker.ts'),
         },
         output: flatOutput,
       },

@@ -1,4 +1,5 @@
 import type { Db } from './db/client';
+import type { EmbeddingService } from './embeddings/service';
 import type { EventBus } from './events';
 
 /** Where secrets (API keys) live: Electron safeStorage, or a 0600 file for the browser host. */
@@ -20,5 +21,9 @@ export interface CoreContext {
    * null when that is not possible, so recall falls back to text-only.
    */
   embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | null>;
+  /** The embedding provider in effect (src/core/embeddings/service.ts); settings reconfigure it. */
+  embedder: EmbeddingService;
+  /** Asks the job runner to look for due work now (it also polls); call after committing an enqueue. */
+  wakeJobs(): void;
   now(): Date;
 }

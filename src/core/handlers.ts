@@ -5,13 +5,29 @@ import type { HandlerDef, Handlers } from './handler';
 import { memoryHandlers } from './memories/handlers';
 import { personaHandlers } from './personas/handlers';
 import { appHandlers } from './app-handlers';
+import { chatHandlers } from './chat/handlers';
+import { jobHandlers } from './jobs/handlers';
+import { embeddingHandlers } from './embeddings/handlers';
+import { settingsHandlers } from './settings/handlers';
+import { ingestHandlers } from './knowledge/ingest-handlers';
+import { userModelHandlers } from './user-model/handlers';
+import { knowledgeStoreHandlers } from './knowledge/handlers';
+import { recallHandlers } from './recall/handlers';
 
 // Every domain contributes its handler map here; the type of `Handlers`
 // makes sure each method of the contract has exactly one implementation.
 const implemented = {
   ...appHandlers,
+  ...chatHandlers,
   ...personaHandlers,
   ...memoryHandlers,
+  ...jobHandlers,
+  ...embeddingHandlers,
+  ...settingsHandlers,
+  ...ingestHandlers,
+  ...userModelHandlers,
+  ...knowledgeStoreHandlers,
+  ...recallHandlers,
 };
 
 function notImplemented<M extends Method>(method: M): HandlerDef<M> {

@@ -11,6 +11,10 @@ import { EventBus } from './events';
 import type { Handlers } from './handler';
 import { buildHandlers } from './handlers';
 import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
+import { DEFAULT_EMBEDDING_SERVICE_OPTIONS, EmbeddingService, type EmbeddingServiceOptions } from './embeddings/service';
+import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './jobs/runner';
+import { queueDefs } from './jobs/queues';
+import { applyEmbeddingSettings } from './settings/apply';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -20,6 +24,10 @@ export interface CoreOptions {
   /** A gzip tarball of a prepared data directory to start from (PGlite loadDataDir). */
   loadFrom?: Uint8Array;
   now?: () => Date;
+  /** The job runner: retry backoff (production: seconds; tests: milliseconds), polling, close grace. */
+  jobs?: Partial<JobRunnerOptions>;
+  /** Timeouts of the embedding provider (background requests, recall queries). */
+  embeddings?: Partial<EmbeddingServiceOptions>;
 }
 
 export interface Core {
@@ -52,17 +60,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   const events = new EventBus();
+  const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings });
+  let runner: JobRunner | null = null;
   const ctx: CoreContext = {
     db,
     events,
     dataDir,
     secrets: options.secrets ?? (dataDir ? new FileSecretStore(dataDir) : new MemorySecretStore()),
-    embeddingModel: () => DEFAULT_EMBEDDING_MODEL,
-    embedQuery: async () => null,
+    embeddingModel: () => embedder.model(),
+    embedQuery: (text, signal) => embedder.embedQuery(text, signal),
+    embedder,
+    wakeJobs: () => runner?.wake(),
     now: options.now ?? (() => new Date()),
   };
   const handlers = buildHandlers();
   let closed = false;
+  try {
+    await applyEmbeddingSettings(ctx);
+    runner = new JobRunner(ctx, queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
+    await runner.start();
+  } catch (e) {
+    await runner?.stop();
+    await embedder.close();
+    await db.close().catch(() => undefined);
+    lock?.release();
+    throw e;
+  }
 
   const core: Core = {
     handlers,
@@ -78,6 +101,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (closed) return;
       closed = true;
       try {
+        // Jobs stop (and record their state) before the database closes: no write after close.
+        await runner?.stop();
+        await embedder.close();
         await ctx.db.close();
       } finally {
         lock?.release();

@@ -17,6 +17,8 @@ export interface QueueDef {
   work: JobWork;
   /** How many jobs of this queue may run at once. */
   concurrency: number;
+  /** Called once when a job is discarded (its last attempt failed), e.g. to mark rows as failed. */
+  onDiscard?: (args: Record<string, unknown>, error: string, ctx: CoreContext) => Promise<void>;
 }
 
 export type QueueDefs = Partial<Record<JobQueue, QueueDef>>;

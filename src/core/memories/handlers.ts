@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { handler } from '../handler';
 import { requirePersona } from '../personas/store';
-import { importance, isoDay, memoryOrigin, personaId, text } from '../schemas';
-import { localDay } from '../time';
-import { insertMemory, listMemories } from './store';
+import { importance, isoDay, memoryOrigin, personaId, text, uuid } from '../schemas';
+import { deleteMemory, restoreMemory, updateMemory, writeMemory } from './mutate';
+import { getMemory, listMemories } from './store';
+import { memoryCategories, topMemoriesBlock } from './top';
 
 export const MAX_MEMORY_CHARS = 20_000;
 
@@ -20,6 +21,24 @@ const filters = z
   })
   .strict();
 
+const memoryShape = z
+  .object({
+    id: uuid,
+    persona: personaId,
+    category: z.string().max(64).nullable(),
+    content: text(MAX_MEMORY_CHARS),
+    importance,
+    day: isoDay,
+    origin: memoryOrigin,
+    embeddingStatus: z.enum(['pending', 'current', 'stale', 'failed']),
+    embeddingModel: z.string().nullable(),
+    embeddingError: z.string().nullable(),
+    conversationId: uuid.nullable(),
+    insertedAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+
 export const memoryHandlers = {
   'memories.write': handler(
     z
@@ -32,23 +51,7 @@ export const memoryHandlers = {
         origin: memoryOrigin.default('manual'),
       })
       .strict(),
-    async (args, ctx) => {
-      await requirePersona(ctx.db, args.persona);
-      const memory = await insertMemory(
-        ctx.db,
-        {
-          persona: args.persona,
-          content: args.content,
-          category: args.category ? args.category : null,
-          importance: args.importance,
-          day: args.day ?? localDay(ctx.now()),
-          origin: args.origin,
-        },
-        ctx.embeddingModel(),
-      );
-      ctx.events.emit('memories.changed', { persona: memory.persona, ids: [memory.id], reason: 'write' });
-      return memory;
-    },
+    (args, ctx) => writeMemory(ctx, args),
   ),
 
   'memories.list': handler(
@@ -65,4 +68,31 @@ export const memoryHandlers = {
       return listMemories(ctx.db, args.persona, args.filters, args.limit, args.cursor ?? null, ctx.embeddingModel());
     },
   ),
+
+  'memories.update': handler(
+    z
+      .object({ id: uuid, content: text(MAX_MEMORY_CHARS).optional(), category, importance: importance.optional(), day: isoDay.optional() })
+      .strict(),
+    ({ id, ...patch }, ctx) => updateMemory(ctx, id, patch),
+  ),
+
+  'memories.delete': handler(z.object({ id: uuid }).strict(), async ({ id }, ctx) => ({
+    id,
+    deleted: true as const,
+    memory: await deleteMemory(ctx, id),
+  })),
+
+  'memories.restore': handler(z.object({ memory: memoryShape }).strict(), ({ memory }, ctx) => restoreMemory(ctx, memory)),
+
+  'memories.get': handler(z.object({ id: uuid }).strict(), ({ id }, ctx) => getMemory(ctx.db, id, ctx.embeddingModel())),
+
+  'memories.categories': handler(z.object({ persona: personaId }).strict(), async ({ persona }, ctx) => {
+    await requirePersona(ctx.db, persona);
+    return memoryCategories(ctx.db, persona);
+  }),
+
+  'memories.topBlock': handler(z.object({ persona: personaId }).strict(), async ({ persona }, ctx) => {
+    await requirePersona(ctx.db, persona);
+    return topMemoriesBlock(ctx.db, persona);
+  }),
 };

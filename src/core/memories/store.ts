@@ -11,14 +11,16 @@ export interface NewMemory {
   day: string;
   origin: MemoryOrigin;
   conversationId?: string | null;
+  /** When it happened; defaults to the database clock. */
+  insertedAt?: Date | null;
 }
 
 export async function insertMemory(db: Queryable, m: NewMemory, model: string): Promise<Memory> {
   const { rows } = await db.query<MemoryRow>(
-    `INSERT INTO memories AS m (persona, content, category, importance, day, origin, conversation_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO memories AS m (persona, content, category, importance, day, origin, conversation_id, inserted_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, now()), coalesce($8, now()))
      RETURNING ${MEMORY_COLUMNS}`,
-    [m.persona, m.content, m.category, m.importance, m.day, m.origin, m.conversationId ?? null],
+    [m.persona, m.content, m.category, m.importance, m.day, m.origin, m.conversationId ?? null, m.insertedAt ?? null],
   );
   return toMemory(rows[0]!, model);
 }

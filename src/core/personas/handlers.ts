@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { handler } from '../handler';
 import { noArgs, personaId, text } from '../schemas';
+import { deletePersona } from './delete';
 import { createPersona, listPersonas, renamePersona } from './store';
 
 const name = text(64);
@@ -18,5 +19,11 @@ export const personaHandlers = {
     const persona = await renamePersona(ctx.db, id, name);
     ctx.events.emit('personas.changed', { persona: persona.id });
     return persona;
+  }),
+
+  'personas.delete': handler(z.object({ id: personaId, confirm: z.string().max(200) }), async ({ id, confirm }, ctx) => {
+    const deleted = await deletePersona(ctx.db, id, confirm);
+    ctx.events.emit('personas.changed', { persona: id });
+    return { deleted };
   }),
 };

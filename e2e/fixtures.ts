@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import type { ArgsOf, Envelope, Method, ResultOf } from '../src/shared/api';
+import { type FakeServer, startFakeServer } from '../src/core/testing/fake-openai/server';
+import { type RunningHost, spawnHost } from './host-process';
+
+export { expect } from '@playwright/test';
+
+export interface Host {
+  /** The tokened page URL, http://127.0.0.1:<port>/?token=<token>. */
+  readonly url: string;
+  readonly token: string;
+  readonly dataDir: string;
+  /** http://127.0.0.1:<port> */
+  readonly baseUrl: string;
+  readonly port: number;
+  /** POST /api/<method> with the token; resolves with the envelope. */
+  api<M extends Method>(method: M, args: ArgsOf<M>): Promise<Envelope<ResultOf<M>>>;
+  /** Like api(), but unwraps the envelope and throws on {ok:false}. */
+  call<M extends Method>(method: M, args: ArgsOf<M>): Promise<ResultOf<M>>;
+  /** Stops the host (releasing its data) and starts it again on the same data, port and token. */
+  restart(): Promise<void>;
+  /** What the host process printed so far. */
+  output(): string;
+}
+
+export interface HostFixtures {
+  host: Host;
+  /** Navigates `page` (default: the test's page) to the tokened URL. */
+  openApp: (page?: Page) => Promise<Page>;
+  /** The fake OpenAI-compatible server when `fakeOpenAI: true`, else null. */
+  fake: FakeServer | null;
+}
+
+export interface HostOptions {
+  /** Start the fake OpenAI server and point the app's chat model at it (settings.set). */
+  fakeOpenAI: boolean;
+}
+
+interface WorkerFixtures {
+  /** A migrated, cleanly closed data dir, copied for each test (initdb once per worker, not per test). */
+  hostTemplate: string;
+}
+
+function makeHost(dataDir: string, token: string, first: RunningHost): Host {
+  let running = first;
+  const host: Host = {
+    get url() {
+      return running.url;
+    },
+    token,
+    dataDir,
+    get baseUrl() {
+      return `http://127.0.0.1:${running.port}`;
+    },
+    get port() {
+      return running.port;
+    },
+    async api(method, args) {
+      const res = await fetch(`${host.baseUrl}/api/${method}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+      if (res.status !== 200) throw new Error(`${method}: HTTP ${res.status} ${await res.text()}`);
+      return (await res.json()) as Envelope<ResultOf<typeof method>>;
+    },
+    async call(method, args) {
+      const env = await host.api(method, args);
+      if (!env.ok) throw new Error(`${method} failed: ${env.error.code}: ${env.error.message}`);
+      return env.data;
+    },
+    async restart() {
+      const port = running.port;
+      await running.stop();
+      running = await spawnHost({ dataDir, token, port });
+    },
+    output: () => running.output(),
+  };
+  return Object.assign(host, { stop: () => running.stop() });
+}
+
+export const test = base.extend<HostFixtures & HostOptions, WorkerFixtures>({
+  fakeOpenAI: [false, { option: true }],
+
+  hostTemplate: [
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'hearth-e2e-template-'));
+      const first = await spawnHost({ dataDir: dir, token: randomBytes(24).toString('base64url') });
+      const code = await first.stop();
+      if (code !== 0) throw new Error(`the template host did not shut down cleanly (code ${code}):\n${first.output()}`);
+      await use(dir);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+
+  fake: async ({ fakeOpenAI }, use) => {
+    const server = fakeOpenAI ? await startFakeServer() : null;
+    await use(server);
+    await server?.close();
+  },
+
+  host: [
+    async ({ hostTemplate, fake }, use, testInfo) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
+      cpSync(hostTemplate, dataDir, { recursive: true });
+      const token = randomBytes(32).toString('base64url');
+      const host = makeHost(dataDir, token, await spawnHost({ dataDir, token })) as Host & { stop(): Promise<number | null> };
+      try {
+        if (fake) {
+          await host.call('settings.set', { chat: { baseUrl: fake.baseURL, model: 'fake-chat', apiKey: 'sk-fake' } });
+        }
+        await use(host);
+      } finally {
+        await host.stop();
+        if (testInfo.status !== testInfo.expectedStatus) {
+          await testInfo.attach('host-output.txt', { body: host.output(), contentType: 'text/plain' });
+        }
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    // Starting a host (Node + PGlite) is slow on a busy machine: it gets its own budget, apart from the test's.
+    { timeout: 90_000 },
+  ],
+
+  openApp: async ({ host, page }, use) => {
+    await use(async (target = page) => {
+      await target.goto(host.url);
+      return target;
+    });
+  },
+});

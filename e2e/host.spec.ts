@@ -1,0 +1,148 @@
+import { request as httpRequest } from 'node:http';
+import WebSocket from 'ws';
+import { expect, test } from './fixtures';
+
+/** A raw HTTP request, so the test controls Host and Origin (fetch will not send a foreign Host). */
+function raw(port: number, opts: { path: string; method?: string; headers?: Record<string, string>; body?: string }) {
+  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: opts.path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const createBody = JSON.stringify({ name: 'Intruder' });
+
+async function personaNames(host: { call: (m: 'personas.list', a: Record<string, never>) => Promise<{ name: string }[]> }) {
+  return (await host.call('personas.list', {})).map((p) => p.name);
+}
+
+test('the API answers with the token: a created persona is listed', async ({ host }) => {
+  const created = await host.api('personas.create', { name: 'Trader' });
+  expect(created).toMatchObject({ ok: true, data: { id: 'trader', name: 'Trader' } });
+  expect(await personaNames(host)).toEqual(['main', 'Trader']);
+  const dup = await host.api('personas.create', { name: 'trader' });
+  expect(dup).toMatchObject({ ok: false, error: { code: 'conflict' } });
+});
+
+test('a request without the token is refused with 401 and changes nothing', async ({ host }) => {
+  const res = await raw(host.port, { path: '/api/personas.create', method: 'POST', headers: { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json' }, body: createBody });
+  expect(res.status).toBe(401);
+  expect(await personaNames(host)).toEqual(['main']);
+});
+
+test('a wrong token is refused with 401, for the API and for the page', async ({ host }) => {
+  const api = await fetch(`${host.baseUrl}/api/personas.create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host.token.slice(0, -1)}x`, 'content-type': 'application/json' },
+    body: createBody,
+  });
+  expect(api.status).toBe(401);
+  expect((await fetch(`${host.baseUrl}/?token=not-the-token`)).status).toBe(401);
+  expect((await fetch(`${host.baseUrl}/`)).status).toBe(401);
+  expect(await personaNames(host)).toEqual(['main']);
+});
+
+test('a foreign Origin is refused with 403 even with the right token', async ({ host }) => {
+  const res = await raw(host.port, {
+    path: '/api/personas.create',
+    method: 'POST',
+    headers: { host: `127.0.0.1:${host.port}`, origin: 'http://evil.example', authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: createBody,
+  });
+  expect(res.status).toBe(403);
+  // Another local server (another port) is a different origin too.
+  const otherPort = await raw(host.port, {
+    path: '/api/personas.create',
+    method: 'POST',
+    headers: { host: `127.0.0.1:${host.port}`, origin: `http://127.0.0.1:${host.port + 1}`, authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: createBody,
+  });
+  expect(otherPort.status).toBe(403);
+  expect(await personaNames(host)).toEqual(['main']);
+});
+
+test('a foreign Host header (DNS rebinding) is refused with 403', async ({ host }) => {
+  for (const foreign of ['evil.example', `evil.example:${host.port}`, `127.0.0.1:${host.port + 1}`]) {
+    const res = await raw(host.port, {
+      path: '/api/personas.create',
+      method: 'POST',
+      headers: { host: foreign, authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+      body: createBody,
+    });
+    expect(res.status, foreign).toBe(403);
+  }
+  const page = await raw(host.port, { path: `/?token=${host.token}`, headers: { host: 'evil.example' } });
+  expect(page.status).toBe(403);
+  expect(await personaNames(host)).toEqual(['main']);
+});
+
+test('oversize bodies get 413, unknown paths 404, bad JSON an envelope', async ({ host }) => {
+  const big = await fetch(`${host.baseUrl}/api/personas.create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'x'.repeat(5 * 1024 * 1024) }),
+  });
+  expect(big.status).toBe(413);
+  expect((await fetch(`${host.baseUrl}/no-such-page?token=${host.token}`)).status).toBe(404);
+  const bad = await fetch(`${host.baseUrl}/api/personas.create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: '{"name": ',
+  });
+  expect(bad.status).toBe(200);
+  expect(await bad.json()).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
+  expect(await personaNames(host)).toEqual(['main']);
+});
+
+function openSocket(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ ws: WebSocket } | { status: number }>((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => resolve({ ws }));
+    ws.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
+    ws.once('error', reject);
+  });
+}
+
+test('the events WebSocket needs the token and our Origin, then pushes core events', async ({ host }) => {
+  const wsBase = host.baseUrl.replace('http', 'ws');
+  expect(await openSocket(`${wsBase}/events`)).toEqual({ status: 401 });
+  expect(await openSocket(`${wsBase}/events?token=wrong-token-wrong-token`)).toEqual({ status: 401 });
+  expect(await openSocket(`${wsBase}/events?token=${host.token}`, { origin: 'http://evil.example' })).toEqual({ status: 403 });
+
+  const ok = await openSocket(`${wsBase}/events?token=${host.token}`, { origin: host.baseUrl });
+  if (!('ws' in ok)) throw new Error(`socket refused: ${ok.status}`);
+  const event = new Promise<unknown>((resolve) => ok.ws.once('message', (d) => resolve(JSON.parse(String(d)))));
+  await host.call('personas.create', { name: 'Writer' });
+  expect(await event).toEqual({ name: 'personas.changed', payload: { persona: 'writer' } });
+  ok.ws.close();
+});
+
+test('the page is served with the token under a strict CSP, and its assets need the token too', async ({ host, page, openApp }) => {
+  const response = await page.goto(host.url);
+  expect(response?.status()).toBe(200);
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).not.toContain('unsafe-eval');
+  await expect(page).toHaveTitle(/Hearth/);
+  await expect(page.locator('#root')).not.toBeEmpty();
+
+  // The script the page loads is refused to a client without the token or the page's cookie.
+  const script = await page.locator('script[type=module]').first().getAttribute('src');
+  expect(script).toBeTruthy();
+  const assetUrl = new URL(script!, host.baseUrl).href;
+  expect((await fetch(assetUrl)).status).toBe(401);
+
+  // The token leaves the address bar but a reload keeps working.
+  await expect(page).not.toHaveURL(/token=/);
+  await page.reload();
+  await expect(page.locator('#root')).not.toBeEmpty();
+
+  await openApp(page);
+  await expect(page).toHaveTitle(/Hearth/);
+});

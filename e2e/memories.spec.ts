@@ -1,0 +1,132 @@
+import { expect, test } from './fixtures';
+import { AppPage } from './pages/AppPage';
+
+test('create, edit, delete and undo a memory; each change survives a reload', async ({ host, openApp }) => {
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+
+  await app.memories.create({ content: 'Started learning the cello', category: 'hobbies', importance: 6, day: '2026-03-14' });
+  await app.memories.create({ content: 'Flight to Oslo booked for June', category: 'travel', importance: 8 });
+  await expect(app.memories.rows).toHaveCount(2);
+  // Timeline: one day header per day.
+  await expect(app.page.locator('[data-testid="day-header"][data-day="2026-03-14"]')).toBeVisible();
+
+  await app.memories.edit('Started learning the cello', { content: 'Started learning the viola', importance: 9, category: 'music' });
+  const edited = app.memories.row('Started learning the viola');
+  await expect(edited.getByTestId('memory-category')).toHaveText('music');
+  await expect(edited.getByTestId('memory-day')).toHaveText('2026-03-14');
+  await expect(app.memories.row('Started learning the cello')).toHaveCount(0);
+
+  await app.memories.delete('Flight to Oslo booked for June');
+  const toast = app.toasts.filter({ hasText: 'Memory deleted' });
+  await expect(toast).toBeVisible();
+  await toast.getByTestId('toast-action').click();
+  await expect(app.memories.row('Flight to Oslo booked for June')).toBeVisible();
+
+  await app.memories.delete('Started learning the viola');
+  // The undo offer goes away on its own after a few seconds; the delete stands.
+  await expect(app.toasts.filter({ hasText: 'Memory deleted' })).toBeHidden({ timeout: 8000 });
+
+  await app.page.reload();
+  await app.ready();
+  expect(await app.memories.contents()).toEqual(['Flight to Oslo booked for June']);
+  const stored = (await host.call('memories.list', { persona: 'main' })).items;
+  expect(stored.map((m) => [m.content, m.category, m.importance])).toEqual([['Flight to Oslo booked for June', 'travel', 8]]);
+  await expect(app.errorToasts()).toHaveCount(0);
+});
+
+test('search shows each hit with its score breakdown, the same numbers recall returns', async ({ host, openApp }) => {
+  await host.call('memories.write', { persona: 'main', content: 'The quarterly tax return is due in April', category: 'finance', importance: 8 });
+  await host.call('memories.write', { persona: 'main', content: 'Dinner with Ana at the Lebanese place', category: 'social', importance: 4 });
+  await host.call('memories.write', { persona: 'main', content: 'Paid the tax advisor invoice', category: 'finance', importance: 5 });
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+
+  await app.page.keyboard.press('/');
+  await expect(app.memories.search).toBeFocused();
+  await app.memories.searchFor('when is my tax return due');
+  await expect(app.memories.hits.first()).toBeVisible();
+  const first = app.memories.hits.first();
+  await expect(first.getByTestId('hit-content')).toHaveText('The quarterly tax return is due in April');
+  await expect(app.memories.hit('Dinner with Ana')).toHaveCount(0);
+
+  const shown = await app.memories.breakdown(first);
+  const [top] = await host.call('recall', { persona: 'main', query: 'when is my tax return due', limit: 50, kinds: ['memory'] });
+  expect(top).toBeDefined();
+  expect(shown.final).toBe(top!.score.final.toFixed(3));
+  expect(shown.text).toBe(top!.score.text.toFixed(3));
+  expect(shown.importance).toBe(top!.score.importance!.toFixed(3));
+  expect(shown.recency).toBe(top!.score.recency!.toFixed(3));
+  expect(shown.cosine).toBe(top!.score.cosine === null ? '—' : top!.score.cosine.toFixed(3));
+  expect(Number(shown.text)).toBeGreaterThan(0);
+  await app.screenshot('memory-search');
+
+  await app.memories.clearSearch();
+  await expect(app.memories.rows).toHaveCount(3);
+});
+
+test('filters by category, importance range, day range and origin', async ({ host, openApp }) => {
+  const write = (content: string, category: string, importance: number, day: string, origin: 'manual' | 'explicit' = 'manual') =>
+    host.call('memories.write', { persona: 'main', content, category, importance, day, origin });
+  await write('Ran 10 km along the river', 'health', 6, '2026-05-02');
+  await write('Signed the lease for the new flat', 'home', 9, '2026-05-10', 'explicit');
+  await write('Dentist appointment moved to Friday', 'health', 3, '2026-06-01');
+  await write('Painted the kitchen blue', 'home', 5, '2026-06-20');
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+  await expect(app.memories.rows).toHaveCount(4);
+
+  await app.memories.filter('category').selectOption('health');
+  await expect(app.memories.rows).toHaveCount(2);
+  expect((await app.memories.contents()).sort()).toEqual(['Dentist appointment moved to Friday', 'Ran 10 km along the river']);
+
+  await app.memories.filter('importance-min').fill('5');
+  await expect(app.memories.rows).toHaveCount(1);
+  expect(await app.memories.contents()).toEqual(['Ran 10 km along the river']);
+
+  await app.page.getByTestId('filter-clear').click();
+  await expect(app.memories.rows).toHaveCount(4);
+
+  await app.memories.filter('day-from').fill('2026-05-05');
+  await app.memories.filter('day-to').fill('2026-06-10');
+  await expect(app.memories.rows).toHaveCount(2);
+  expect(await app.memories.contents()).toEqual(['Dentist appointment moved to Friday', 'Signed the lease for the new flat']);
+
+  await app.page.getByTestId('filter-clear').click();
+  await app.memories.filter('origin').selectOption('explicit');
+  await expect(app.memories.rows).toHaveCount(1);
+  expect(await app.memories.contents()).toEqual(['Signed the lease for the new flat']);
+
+  await app.memories.filter('importance-max').fill('2');
+  await expect(app.page.getByTestId('memories-empty')).toContainText('No memory matches these filters');
+  await expect(app.errorToasts()).toHaveCount(0);
+});
+
+test('the list pages through a long history as it scrolls', async ({ host, openApp }) => {
+  // More than two pages of 200: the rest must arrive while scrolling, not up front.
+  for (let i = 0; i < 450; i += 50) {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, j) =>
+        host.call('memories.write', { persona: 'main', content: `Logbook entry ${i + j}`, day: `2026-01-${String(((i + j) % 28) + 1).padStart(2, '0')}` }),
+      ),
+    );
+  }
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+  await expect(app.memories.count).toContainText('450 memories · 200 loaded');
+  // Only what is on screen is in the DOM.
+  expect(await app.memories.rows.count()).toBeLessThan(40);
+  const list = app.page.getByTestId('memory-list');
+  for (let i = 0; i < 30; i++) {
+    await list.evaluate((el) => el.scrollBy(0, 4000));
+    if ((await app.memories.count.innerText()) === '450 memories') break;
+    await app.page.waitForTimeout(100);
+  }
+  await expect(app.memories.count).toHaveText('450 memories');
+  await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(app.page.locator('[data-testid="day-header"][data-day="2026-01-01"]')).toBeVisible();
+});

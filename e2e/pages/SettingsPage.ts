@@ -1,0 +1,33 @@
+import { type Locator, type Page } from '@playwright/test';
+
+export class SettingsPage {
+  readonly view: Locator;
+
+  constructor(readonly page: Page) {
+    this.view = page.getByTestId('settings-view');
+  }
+
+  field(id: 'chat-base-url' | 'chat-model' | 'review-every' | 'context-budget' | 'workspace-dir' | 'embeddings-base-url' | 'embeddings-model' | 'embeddings-dimensions'): Locator {
+    return this.page.getByTestId(id);
+  }
+
+  keyInput(which: 'chat' | 'embeddings'): Locator {
+    return this.page.getByTestId(`${which}-key-input`);
+  }
+
+  keyStatus(which: 'chat' | 'embeddings'): Locator {
+    return this.page.getByTestId(`${which}-key-status`);
+  }
+
+  clearKey(which: 'chat' | 'embeddings'): Locator {
+    return this.page.getByTestId(`${which}-key-clear`);
+  }
+
+  provider(p: 'local' | 'openai' | 'compatible'): Locator {
+    return this.page.getByTestId(`embeddings-provider-${p}`);
+  }
+
+  async save(): Promise<void> {
+    await this.page.getByTestId('settings-save').click();
+  }
+}

@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { AppPage } from './pages/AppPage';
+
+const CHAT_KEY = 'sk-test-CHAT-5f1c9e2b7a64d083';
+const EMB_KEY = 'sk-test-EMB-0b8e44c1d2a97f65';
+
+/** Records every HTTP response body and every WebSocket frame the page receives. */
+function recordTraffic(page: Page): { seen: string[]; pending: Promise<void>[] } {
+  const seen: string[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    pending.push(
+      res
+        .body()
+        .then((b) => void seen.push(`${res.url()}\n${b.toString('utf8')}`))
+        // A redirect or an aborted navigation has no body to read; record that it had none.
+        .catch((e: unknown) => void seen.push(`${res.url()}\n<no body: ${String(e)}>`)),
+    );
+  });
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => void seen.push(`ws\n${String(f.payload)}`)));
+  return { seen, pending };
+}
+
+test('keys are write-only: never pre-filled, shown as set / not set, never in any response', async ({ host, page, openApp }) => {
+  const traffic = recordTraffic(page);
+  const app = new AppPage(await openApp(page));
+  await app.ready();
+  await app.go('settings');
+  const s = app.settings;
+  await expect(s.keyStatus('chat')).toHaveText('not set');
+
+  await s.field('chat-base-url').fill('http://127.0.0.1:11434/v1');
+  await s.field('chat-model').fill('llama3.1');
+  await s.keyInput('chat').fill(CHAT_KEY);
+  await s.field('review-every').fill('6');
+  await s.field('context-budget').fill('24000');
+  await s.save();
+  await expect(s.keyStatus('chat')).toHaveText('set');
+  await expect(s.keyInput('chat')).toHaveValue('');
+
+  await s.provider('openai').check();
+  await s.keyInput('embeddings').fill(EMB_KEY);
+  await s.save();
+  await expect(s.keyStatus('embeddings')).toHaveText('set');
+  await expect(s.keyInput('embeddings')).toHaveValue('');
+  await app.screenshot('settings');
+
+  await app.page.reload();
+  await app.ready();
+  await expect(s.view).toBeVisible();
+  await expect(s.keyStatus('chat')).toHaveText('set');
+  await expect(s.keyInput('chat')).toHaveValue('');
+  await expect(s.keyInput('embeddings')).toHaveValue('');
+  await expect(s.field('chat-model')).toHaveValue('llama3.1');
+  await expect(s.field('chat-base-url')).toHaveValue('http://127.0.0.1:11434/v1');
+  await expect(s.field('review-every')).toHaveValue('6');
+  await expect(s.field('context-budget')).toHaveValue('24000');
+  const stored = await host.call('settings.get', {});
+  expect(stored.chat.apiKey).toBe('set');
+  expect(stored.embeddings.provider).toBe('openai');
+
+  await s.clearKey('chat').click();
+  await expect(s.keyStatus('chat')).toHaveText('not set');
+  expect((await host.call('settings.get', {})).chat.apiKey).toBe('not set');
+
+  await Promise.all(traffic.pending);
+  expect(traffic.seen.length).toBeGreaterThan(5);
+  const apiResponses = traffic.seen.filter((t) => t.includes('/api/settings.'));
+  expect(apiResponses.length).toBeGreaterThanOrEqual(4);
+  for (const body of traffic.seen) {
+    expect(body).not.toContain(CHAT_KEY);
+    expect(body).not.toContain(EMB_KEY);
+  }
+  await expect(app.errorToasts()).toHaveCount(0);
+});

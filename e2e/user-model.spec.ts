@@ -1,0 +1,42 @@
+import { expect, test } from './fixtures';
+import { AppPage } from './pages/AppPage';
+
+test('adding, editing and removing dimensions is reflected in the prompt preview', async ({ host, openApp }) => {
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('userModel');
+  await expect(app.page.getByTestId('user-model-empty')).toBeVisible();
+
+  await app.userModel.add('preferences', 'Prefers short answers with code first', 7);
+  await expect(app.userModel.preview).toContainText('- [preferences, conf=7] Prefers short answers with code first');
+  await app.userModel.add('goals', 'Run a half marathon in under two hours');
+  await expect(app.userModel.preview).toContainText('- [goals, conf=5] Run a half marathon in under two hours');
+
+  await app.userModel.edit('preferences', 'Prefers detailed answers with sources', 9);
+  await expect(app.userModel.row('preferences').getByTestId('dimension-confidence')).toHaveText('conf 9');
+  await expect(app.userModel.preview).toContainText('- [preferences, conf=9] Prefers detailed answers with sources');
+  await expect(app.userModel.preview).not.toContainText('code first');
+  // The preview is the block the core renders for the prompt, verbatim.
+  expect(await app.userModel.preview.innerText()).toBe(await host.call('userModel.block', { persona: 'main' }));
+  await app.screenshot('user-model');
+
+  await app.userModel.remove('goals');
+  await expect(app.userModel.preview).not.toContainText('half marathon');
+
+  await app.page.reload();
+  await app.ready();
+  await expect(app.userModel.rows).toHaveCount(1);
+  await expect(app.userModel.row('preferences').getByTestId('dimension-content')).toHaveText('Prefers detailed answers with sources');
+});
+
+test('the user model follows the active persona', async ({ host, openApp }) => {
+  await host.call('personas.create', { name: 'Coach' });
+  await host.call('userModel.upsert', { persona: 'coach', dimension: 'baseline', content: 'Trains five days a week', confidence: 6 });
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('userModel');
+  await expect(app.page.getByTestId('user-model-empty')).toBeVisible();
+  await app.personas.switchTo('coach');
+  await expect(app.userModel.row('baseline').getByTestId('dimension-content')).toHaveText('Trains five days a week');
+  await expect(app.userModel.preview).toContainText('- [baseline, conf=6] Trains five days a week');
+});

@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const OUTPUTS = ['out/main/index.js', 'out/main/host.js', 'out/main/db-worker.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+const INPUTS = ['src', 'electron.vite.config.ts', 'package.json', 'package-lock.json'];
+
+function newestMtime(path) {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(path)) {
+    // Tests are not part of the app bundle.
+    if (/\.test\.tsx?$/.test(name)) continue;
+    newest = Math.max(newest, newestMtime(join(path, name)));
+  }
+  return newest;
+}
+
+/** Why out/ must be rebuilt, or null when it is complete and newer than every source file. */
+export function staleReason() {
+  const missing = OUTPUTS.find((f) => !existsSync(join(ROOT, f)));
+  if (missing) return `${missing} is missing`;
+  const built = Math.min(...OUTPUTS.map((f) => statSync(join(ROOT, f)).mtimeMs));
+  const changed = INPUTS.find((f) => existsSync(join(ROOT, f)) && newestMtime(join(ROOT, f)) > built);
+  return changed ? `${changed} changed since the last build` : null;
+}
+
+/** Runs `electron-vite build` when out/ is missing or older than the sources; exits on failure. */
+export function buildIfNeeded() {
+  const reason = staleReason();
+  if (!reason) return;
+  console.log(`Building Hearth (${reason})…`);
+  const res = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) {
+    console.error('The build failed; see the messages above.');
+    process.exit(res.status ?? 1);
+  }
+}

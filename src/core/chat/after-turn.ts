@@ -1,0 +1,43 @@
+import type { CoreContext } from '../context';
+import type { Queryable } from '../db/client';
+import { enqueueJob } from '../jobs/enqueue';
+import type { ChatSettings } from './config';
+import { bumpNudge, type ConversationRow } from './conversation';
+import { estimateTokens } from './history';
+import { listMessages } from './messages';
+import { assemblePrompt } from './prompt';
+import { transcriptSlice } from './review/transcript';
+
+async function jobPending(q: Queryable, queue: string, persona: string): Promise<boolean> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM jobs WHERE queue = $1 AND persona = $2 AND state IN ('available', 'running', 'retryable')`,
+    [queue, persona],
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * Background work a finished turn may call for — never done inside the turn:
+ * the periodic review (every `reviewEvery` successful turns) and compaction
+ * (once the unfolded conversation outgrows the context budget).
+ */
+export async function afterTurn(ctx: CoreContext, conv: ConversationRow, settings: ChatSettings, successful: boolean): Promise<void> {
+  const messages = await listMessages(ctx.db, conv.id, true);
+  if (successful) {
+    // Bump and enqueue commit together: a crash never leaves a reset counter without its job.
+    await ctx.db.transaction(async (tx) => {
+      if (!(await bumpNudge(tx, conv.id, settings.reviewEvery))) return;
+      await enqueueJob(tx, {
+        queue: 'memory_review',
+        persona: conv.persona,
+        args: { conversationId: conv.id, transcript: transcriptSlice(messages) },
+      });
+    });
+  }
+  const system = (await assemblePrompt(ctx, conv)).system;
+  if (estimateTokens(messages, system) <= settings.contextBudgetTokens) return;
+  await ctx.db.transaction(async (tx) => {
+    if (await jobPending(tx, 'compaction', conv.persona)) return;
+    await enqueueJob(tx, { queue: 'compaction', persona: conv.persona, args: { conversationId: conv.id } });
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { CoreContext } from '../../context';
+import type { JobContext } from '../../jobs/types';
+import { uuid } from '../../schemas';
+import { chatProviderFrom, loadChatSettings } from '../config';
+import { getConversationById } from '../conversation';
+import { listMessages, markFolded } from '../messages';
+import { flushSlice } from './flush';
+import { planFold, renderSlice } from './plan';
+import { summarise } from './summarise';
+
+class FoldRaceError extends Error {
+  constructor(got: number, want: number) {
+    super(`expected to fold ${want} messages, found ${got}`);
+  }
+}
+
+const compactionArgs = z.object({ conversationId: uuid });
+
+/**
+ * Trigger 3: fold old messages into the rolling summary, after one flush call
+ * on exactly the slice that folds. The plan is computed once and used by both.
+ */
+export async function compactionWork(raw: Record<string, unknown>, jc: JobContext, ctx: CoreContext): Promise<void> {
+  const { conversationId } = compactionArgs.parse(raw);
+  const conv = await getConversationById(ctx.db, conversationId);
+  if (!conv) return;
+  const settings = await loadChatSettings(ctx);
+  const provider = chatProviderFrom(settings);
+  const plan = planFold(await listMessages(ctx.db, conv.id, true), settings.contextBudgetTokens);
+  if (plan.fold.length === 0) {
+    await jc.progress({ stage: 'nothing to fold', done: 0, total: 0 });
+    return;
+  }
+  const slice = renderSlice(plan.fold);
+  await jc.progress({ stage: 'flush', done: 0, total: plan.fold.length });
+  const flush = await flushSlice(ctx, provider, { persona: conv.persona, conversationId: conv.id }, slice, jc.signal);
+  if (flush.problem) console.warn(`[compaction] ${conv.persona}: ${flush.problem}`);
+
+  await jc.progress({ stage: 'summarise', done: 0, total: plan.fold.length, label: flush.problem ?? `flush saved ${flush.written.length}` });
+  const summary = await summarise(provider, conv.summary, slice, jc.signal);
+
+  const ids = plan.fold.map((m) => m.id);
+  const folded = await ctx.db.transaction(async (tx) => {
+    const n = await markFolded(tx, conv.id, ids);
+    // A /clear while we summarised removed these messages: fold nothing into a fresh conversation.
+    if (n !== ids.length) throw new FoldRaceError(n, ids.length);
+    await tx.query(`UPDATE conversations SET summary = $2, memory_snapshot = NULL, updated_at = now() WHERE id = $1`, [conv.id, summary]);
+    return n;
+  }).catch((e: unknown) => {
+    if (e instanceof FoldRaceError) return 0;
+    throw e;
+  });
+  await jc.progress({
+    stage: folded ? 'done' : 'conversation changed; nothing folded',
+    done: folded,
+    total: ids.length,
+    label: `${flush.problem ?? `flush saved ${flush.written.length} memories`}; folded ${folded} messages`,
+  });
+}

@@ -1,0 +1,39 @@
+import { AppError } from '../../shared/errors';
+import type { CoreContext } from '../context';
+import { OpenAiChatProvider } from '../providers/llm/openai';
+import type { ChatProvider } from '../providers/llm/types';
+import { type ChatConfig, chatConfig, readSettings } from '../settings/store';
+
+export interface ChatSettings {
+  chat: ChatConfig;
+  reviewEvery: number;
+  contextBudgetTokens: number;
+}
+
+/** Read at the start of every turn and job, so a settings change applies to the next one. */
+export async function loadChatSettings(ctx: CoreContext): Promise<ChatSettings> {
+  const s = await readSettings(ctx);
+  return { chat: await chatConfig(ctx), reviewEvery: s.reviewEvery, contextBudgetTokens: s.contextBudgetTokens };
+}
+
+/**
+ * The configured chat model, or a `not_configured` error that says how to set one.
+ * The client never retries on its own: in a turn the person sees the failure
+ * at once and can resend; in a job the queue's backoff is the retry.
+ */
+export function chatProviderFrom(settings: ChatSettings): ChatProvider {
+  const { baseUrl, model, apiKey } = settings.chat;
+  if (!model) {
+    throw new AppError(
+      'not_configured',
+      'No chat model is configured. Open Settings → Chat model and enter a model name, plus the base URL of a local OpenAI-compatible server (Ollama, llama.cpp, LM Studio) or an OpenAI API key.',
+    );
+  }
+  if (!baseUrl && !apiKey) {
+    throw new AppError(
+      'not_configured',
+      'The chat model needs either a base URL (a local OpenAI-compatible server) or an OpenAI API key. Set one in Settings → Chat model.',
+    );
+  }
+  return new OpenAiChatProvider({ baseUrl, model, apiKey, maxRetries: 0 });
+}

@@ -1,0 +1,19 @@
+import type { ChatPrompt } from '../../shared/api';
+import type { CoreContext } from '../context';
+import { baseInstructions } from './base-instructions';
+import type { ConversationRow } from './conversation';
+import { snapshotOrRender } from '../conversations/snapshot';
+import { listUserModel, renderUserModelBlock } from './stores';
+
+export const SUMMARY_HEADING = '## Summary of the earlier conversation';
+
+/** The system prompt, in SPEC §5 order: base, user model (fresh), top memories (snapshot), summary. */
+export async function assemblePrompt(ctx: CoreContext, conv: ConversationRow): Promise<ChatPrompt> {
+  const base = baseInstructions(conv.persona);
+  const userModel = renderUserModelBlock(await listUserModel(ctx.db, conv.persona));
+  // Rendered and stored on first use, then reused verbatim (prefix-cache stability).
+  const topMemories = await snapshotOrRender(ctx.db, conv.persona);
+  const summary = conv.summary ? `${SUMMARY_HEADING}\n${conv.summary}` : '';
+  const system = [base, userModel, topMemories, summary].filter((b) => b !== '').join('\n\n');
+  return { system, blocks: { base, userModel, topMemories, summary } };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { importance } from '../../schemas';
+import { dimension } from '../../user-model/write';
+
+/** What the review call must answer (sent as response_format json_schema). */
+export const REVIEW_JSON_SCHEMA = {
+  type: 'object',
+  properties: {
+    userModel: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          dimension: { type: 'string' },
+          content: { type: 'string' },
+          confidence: { type: 'integer', minimum: 1, maximum: 10 },
+        },
+        required: ['dimension', 'content', 'confidence'],
+      },
+    },
+    memories: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          category: { type: 'string' },
+          content: { type: 'string' },
+          importance: { type: 'integer', minimum: 1, maximum: 10 },
+          confidence: { type: 'integer', minimum: 1, maximum: 10 },
+        },
+        required: ['category', 'content', 'importance', 'confidence'],
+      },
+    },
+  },
+  required: ['userModel', 'memories'],
+} as const;
+
+const content = z.string().trim().min(1).max(4_000);
+
+export const reviewOutput = z.object({
+  userModel: z
+    .array(
+      z.object({
+        dimension,
+        content,
+        confidence: importance,
+      }),
+    )
+    .max(20),
+  memories: z
+    .array(
+      z.object({
+        category: z.string().trim().min(1).max(64),
+        content,
+        importance,
+        confidence: importance,
+      }),
+    )
+    .max(30),
+});
+
+export type ReviewOutput = z.infer<typeof reviewOutput>;
+
+/** Only what the reviewer is sure of is written. */
+export const MIN_REVIEW_CONFIDENCE = 7;
+
+export const REVIEW_INSTRUCTIONS = `You review a recent stretch of a conversation between a user and their assistant, to keep the assistant's long-term memory complete.
+Return JSON with two arrays:
+- "userModel": updates to stable facts about the user (dimensions: baseline, preferences, working_patterns, feedback, goals, or another short name). Each update REPLACES the whole dimension, so merge with what the current user model already says.
+- "memories": timestamped events worth recalling later (occurrences, milestones, specific conversations), each with a category and importance 1-10.
+Give each item a confidence 1-10. Leave out anything already in the current user model or top memories, small talk, and guesses. Empty arrays are a fine answer.`;

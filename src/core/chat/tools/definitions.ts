@@ -1,0 +1,62 @@
+import type { LlmTool } from '../../providers/llm/types';
+
+// Flat objects rather than oneOf: several local servers' grammar builders
+// handle only plain properties. The zod schemas in args.ts are the real check.
+export const TOOLS: LlmTool[] = [
+  {
+    name: 'memory',
+    description:
+      'Save an event memory (action "write": a timestamped occurrence, milestone or conversation worth recalling) or delete one memory by id (action "delete", only when the user asks).',
+    parameters: {
+      type: 'object',
+      properties: {
+        action: { type: 'string', enum: ['write', 'delete'] },
+        category: { type: 'string', description: 'Short label, e.g. journal, project, health (write only).' },
+        content: { type: 'string', description: 'The memory, self-contained, with the date when it matters (write only).' },
+        importance: { type: 'integer', minimum: 1, maximum: 10, description: '1–10, default 5 (write only).' },
+        id: { type: 'string', description: 'The memory id to delete (delete only), as shown by recall.' },
+      },
+      required: ['action'],
+    },
+  },
+  {
+    name: 'recall',
+    description: 'Search this persona’s memories and knowledge base. Returns tagged hits, best first.',
+    parameters: {
+      type: 'object',
+      properties: {
+        query: { type: 'string' },
+        limit: { type: 'integer', minimum: 1, maximum: 20 },
+        date: { type: 'string', description: 'YYYY-MM-DD: only memories of that day.' },
+      },
+      required: ['query'],
+    },
+  },
+  {
+    name: 'user_model_write',
+    description:
+      'Replace one dimension of the user model (stable facts about the user: baseline, preferences, working_patterns, feedback, goals, or another short name).',
+    parameters: {
+      type: 'object',
+      properties: {
+        dimension: { type: 'string' },
+        content: { type: 'string', description: 'The whole new content of the dimension.' },
+        confidence: { type: 'integer', minimum: 1, maximum: 10 },
+      },
+      required: ['dimension', 'content'],
+    },
+  },
+  {
+    name: 'knowledge_ingest',
+    description:
+      'Add a document to the knowledge base: either {path} of a file inside the persona’s workspace folder, or {text, source} for raw text under a source name.',
+    parameters: {
+      type: 'object',
+      properties: {
+        path: { type: 'string' },
+        text: { type: 'string' },
+        source: { type: 'string' },
+      },
+    },
+  },
+];

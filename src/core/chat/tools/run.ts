@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import { isAppError } from '../../../shared/errors';
+import type { CoreContext } from '../../context';
+import { deleteMemoryOfPersona, ingestForTool, recallAsText, upsertUserModel, writeMemory } from '../stores';
+import { ingestArgs, MAX_TOOL_ARGS_CHARS, memoryArgs, recallArgs, userModelArgs } from './args';
+
+export interface ToolScope {
+  persona: string;
+  conversationId: string;
+}
+
+export interface ToolOutcome {
+  ok: boolean;
+  content: string;
+  memoryIds: string[];
+  /** The user model changed: the next system prompt differs. */
+  userModelChanged?: boolean;
+}
+
+const fail = (content: string): ToolOutcome => ({ ok: false, content: `Error: ${content}`, memoryIds: [] });
+
+function issues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 4)
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+function parseArgs<S extends z.ZodType>(tool: string, schema: S, raw: string): { ok: true; args: z.output<S> } | { ok: false; out: ToolOutcome } {
+  if (raw.length > MAX_TOOL_ARGS_CHARS) return { ok: false, out: fail(`the arguments of ${tool} are too long.`) };
+  let json: unknown;
+  try {
+    json = raw.trim() === '' ? {} : JSON.parse(raw);
+  } catch (e) {
+    return { ok: false, out: fail(`the arguments of ${tool} are not valid JSON (${(e as Error).message}). Send a JSON object.`) };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    return { ok: false, out: fail(`invalid arguments for ${tool}: ${issues(parsed.error)}. Fix them and call again.`) };
+  }
+  return { ok: true, args: parsed.data };
+}
+
+async function runMemory(ctx: CoreContext, scope: ToolScope, raw: string): Promise<ToolOutcome> {
+  const p = parseArgs('memory', memoryArgs, raw);
+  if (!p.ok) return p.out;
+  if (p.args.action === 'delete') {
+    const deleted = await deleteMemoryOfPersona(ctx, scope.persona, p.args.id);
+    return deleted
+      ? { ok: true, content: `Deleted memory ${p.args.id}.`, memoryIds: [] }
+      : fail(`there is no memory ${p.args.id} in this persona.`);
+  }
+  const m = await writeMemory(ctx, {
+    persona: scope.persona,
+    content: p.args.content,
+    category: p.args.category ?? null,
+    importance: p.args.importance ?? 5,
+    origin: 'explicit',
+    conversationId: scope.conversationId,
+  });
+  return { ok: true, content: `Saved memory ${m.id} [${m.category ?? 'general'}, imp=${m.importance}, ${m.day}].`, memoryIds: [m.id] };
+}
+
+async function runUserModel(ctx: CoreContext, scope: ToolScope, raw: string): Promise<ToolOutcome> {
+  const p = parseArgs('user_model_write', userModelArgs, raw);
+  if (!p.ok) return p.out;
+  const e = await upsertUserModel(ctx, scope.persona, p.args.dimension, p.args.content, p.args.confidence ?? 5);
+  return { ok: true, content: `User model "${e.dimension}" updated (conf=${e.confidence}).`, memoryIds: [], userModelChanged: true };
+}
+
+async function runRecall(ctx: CoreContext, scope: ToolScope, raw: string): Promise<ToolOutcome> {
+  const p = parseArgs('recall', recallArgs, raw);
+  if (!p.ok) return p.out;
+  const text = await recallAsText(ctx, scope.persona, {
+    query: p.args.query,
+    limit: p.args.limit ?? 5,
+    ...(p.args.date ? { date: p.args.date } : {}),
+  });
+  return { ok: true, content: text, memoryIds: [] };
+}
+
+async function runIngest(ctx: CoreContext, scope: ToolScope, raw: string): Promise<ToolOutcome> {
+  const p = parseArgs('knowledge_ingest', ingestArgs, raw);
+  if (!p.ok) return p.out;
+  const r = await ingestForTool(ctx, scope.persona, p.args);
+  return {
+    ok: true,
+    content:
+      r.status === 'ingested'
+        ? `Ingested "${r.source}" into the knowledge base (${r.chunks} chunks).`
+        : `Ingesting "${r.source}" in the background (job ${r.jobId}); it becomes searchable when done.`,
+    memoryIds: [],
+  };
+}
+
+const RUNNERS: Record<string, (ctx: CoreContext, scope: ToolScope, raw: string) => Promise<ToolOutcome>> = {
+  memory: runMemory,
+  recall: runRecall,
+  user_model_write: runUserModel,
+  knowledge_ingest: runIngest,
+};
+
+/**
+ * Runs one tool call. Never throws: a bad call or a refused operation becomes
+ * a tool error the model can read and correct.
+ */
+export async function runTool(ctx: CoreContext, scope: ToolScope, name: string, raw: string): Promise<ToolOutcome> {
+  const runner = Object.prototype.hasOwnProperty.call(RUNNERS, name) ? RUNNERS[name] : undefined;
+  if (!runner) return fail(`there is no tool named "${name.slice(0, 64)}". Available: ${Object.keys(RUNNERS).join(', ')}.`);
+  try {
+    return await runner(ctx, scope, raw);
+  } catch (e) {
+    // Refusals (not found, too large, not configured) go back to the model; real bugs are logged too.
+    if (!isAppError(e)) console.error(`[chat] tool ${name} failed:`, e);
+    return fail(`${name} failed: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeTestCore, type TestCore } from '../../testing/core';
+import { runTool, type ToolScope } from './run';
+
+let core: TestCore;
+let scope: ToolScope;
+beforeAll(async () => {
+  core = await makeTestCore();
+  const { rows } = await core.ctx.db.query<{ id: string }>(`INSERT INTO conversations (persona) VALUES ('main') RETURNING id`);
+  scope = { persona: 'main', conversationId: rows[0]!.id };
+});
+afterAll(async () => {
+  await core.dispose();
+});
+
+it('memory write then delete by id, scoped to the persona', async () => {
+  const w = await runTool(core.ctx, scope, 'memory', '{"action":"write","content":"Bought a red bicycle.","category":"journal"}');
+  expect(w.ok).toBe(true);
+  const id = w.memoryIds[0]!;
+  expect(w.content).toContain(id);
+  const m = await core.call('memories.get', { id });
+  expect(m).toMatchObject({ origin: 'explicit', importance: 5, conversationId: scope.conversationId });
+  const d = await runTool(core.ctx, scope, 'memory', JSON.stringify({ action: 'delete', id }));
+  expect(d).toMatchObject({ ok: true, content: `Deleted memory ${id}.` });
+  expect((await core.call('memories.list', { persona: 'main' })).total).toBe(0);
+});
+
+it('recall answers tagged hits as text; knowledge_ingest of text makes it recallable', async () => {
+  await runTool(core.ctx, scope, 'memory', '{"action":"write","content":"Planted tomatoes in the garden.","category":"garden","importance":7}');
+  const ing = await runTool(core.ctx, scope, 'knowledge_ingest', '{"text":"Tomatoes need six hours of sun a day.","source":"garden-notes"}');
+  expect(ing).toMatchObject({ ok: true });
+  expect(ing.content).toMatch(/Ingested "garden-notes"/);
+  const r = await runTool(core.ctx, scope, 'recall', '{"query":"tomatoes","limit":5}');
+  expect(r.ok).toBe(true);
+  expect(r.content).toMatch(/^\[memory [0-9a-f-]{36} · garden · imp=7 · \d{4}-\d{2}-\d{2}\] Planted tomatoes in the garden\.$/m);
+  expect(r.content).toMatch(/^\[knowledge garden-notes#0\] Tomatoes need six hours of sun a day\.$/m);
+});
+
+it('user_model_write upserts one dimension', async () => {
+  expect((await runTool(core.ctx, scope, 'user_model_write', '{"dimension":"goals","content":"Run a marathon"}')).userModelChanged).toBe(true);
+  await runTool(core.ctx, scope, 'user_model_write', '{"dimension":"goals","content":"Run two marathons","confidence":8}');
+  const model = await core.call('userModel.list', { persona: 'main' });
+  expect(model.map((e) => [e.dimension, e.content, e.confidence])).toEqual([['goals', 'Run two marathons', 8]]);
+});

@@ -1,0 +1,113 @@
+import type { ChatMessage, ChatToolCall } from '../../shared/api';
+import { AppError } from '../../shared/errors';
+import type { CoreContext } from '../context';
+import { requirePersona } from '../personas/store';
+import type { ChatProvider, LlmMessage } from '../providers/llm/types';
+import { afterTurn } from './after-turn';
+import { chatProviderFrom, loadChatSettings } from './config';
+import { type ConversationRow, ensureConversation } from './conversation';
+import { toLlmHistory } from './history';
+import { deleteMessage, finishMessage, insertMessage, listMessages } from './messages';
+import { assemblePrompt } from './prompt';
+import { claimTurn } from './running';
+import { TOOLS } from './tools/definitions';
+import { runTool } from './tools/run';
+
+/** Tool rounds per turn; the round after the last one is answered without tools. */
+export const MAX_TOOL_ROUNDS = 6;
+export const STOPPED_MARK = '\n\n[stopped]';
+
+interface Turn {
+  ctx: CoreContext;
+  conv: ConversationRow;
+  provider: ChatProvider;
+  signal: AbortSignal;
+}
+
+function emitMessage(ctx: CoreContext, persona: string, message: ChatMessage): void {
+  ctx.events.emit('chat.message', { persona, message });
+}
+
+/** One model call streamed into a fresh assistant row, so tokens have a message id. */
+async function streamRound(t: Turn, messages: LlmMessage[], withTools: boolean): Promise<ChatMessage> {
+  const { ctx, conv } = t;
+  const row = await insertMessage(ctx.db, conv.id, { role: 'assistant', content: '' });
+  let streamed = '';
+  try {
+    const res = await t.provider.chat(messages, withTools ? TOOLS : [], {
+      signal: t.signal,
+      onToken: (delta) => {
+        streamed += delta;
+        ctx.events.emit('chat.token', { persona: conv.persona, messageId: row.id, delta });
+      },
+    });
+    const calls: ChatToolCall[] = withTools ? res.toolCalls : [];
+    return await finishMessage(ctx.db, row.id, res.content, calls);
+  } catch (e) {
+    // Keep what the person already saw, marked as stopped; drop an empty row.
+    if (streamed) emitMessage(ctx, conv.persona, await finishMessage(ctx.db, row.id, streamed + STOPPED_MARK, null));
+    else await deleteMessage(ctx.db, row.id);
+    throw e;
+  }
+}
+
+async function loop(t: Turn): Promise<ChatMessage> {
+  const { ctx, conv } = t;
+  let system = (await assemblePrompt(ctx, conv)).system;
+  for (let round = 0; ; round++) {
+    if (t.signal.aborted) throw new AppError('cancelled', 'The reply was stopped.');
+    const history = toLlmHistory(await listMessages(ctx.db, conv.id, true));
+    const withTools = round < MAX_TOOL_ROUNDS;
+    const reply = await streamRound(t, [{ role: 'system', content: system }, ...history], withTools);
+    emitMessage(ctx, conv.persona, reply);
+    if (!reply.toolCalls || reply.toolCalls.length === 0) return reply;
+    let userModelChanged = false;
+    for (const call of reply.toolCalls) {
+      const out = await runTool(ctx, { persona: conv.persona, conversationId: conv.id }, call.name, call.arguments);
+      userModelChanged ||= out.userModelChanged === true;
+      const result = await insertMessage(ctx.db, conv.id, {
+        role: 'tool',
+        content: out.content,
+        toolCallId: call.id,
+        memoryIds: out.memoryIds,
+      });
+      emitMessage(ctx, conv.persona, result);
+    }
+    // The user model is read fresh: a dimension written this round shows in the next call.
+    if (userModelChanged) system = (await assemblePrompt(ctx, conv)).system;
+  }
+}
+
+/** chat.send: one whole turn (tool calls included); tokens and messages stream as events. */
+export async function sendMessage(ctx: CoreContext, persona: string, text: string): Promise<ChatMessage> {
+  await requirePersona(ctx.db, persona);
+  const settings = await loadChatSettings(ctx);
+  const provider = chatProviderFrom(settings);
+  const { signal, release } = claimTurn(ctx, persona);
+  ctx.events.emit('chat.state', { persona, busy: true });
+  let failure: AppError | null = null;
+  try {
+    const conv = await ensureConversation(ctx.db, persona);
+    emitMessage(ctx, persona, await insertMessage(ctx.db, conv.id, { role: 'user', content: text }));
+    let reply: ChatMessage;
+    try {
+      reply = await loop({ ctx, conv, provider, signal });
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'context_overflow') await afterTurn(ctx, conv, settings, false);
+      throw e;
+    }
+    await afterTurn(ctx, conv, settings, true);
+    return reply;
+  } catch (e) {
+    failure = e instanceof AppError ? e : new AppError('internal', (e as Error).message);
+    throw e;
+  } finally {
+    // Released before the event, so a UI that sees busy:false may send at once.
+    release();
+    ctx.events.emit('chat.state', {
+      persona,
+      busy: false,
+      ...(failure ? { error: { code: failure.code, message: failure.message } } : {}),
+    });
+  }
+}

@@ -1,0 +1,26 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** The product name used for the per-user data folder (Electron's userData uses the same). */
+export const APP_DIR_NAME = 'Hearth';
+
+/**
+ * The OS per-user app-data folder, the same one Electron's
+ * app.getPath('userData') names, so the browser host and the desktop app
+ * open the same data by default.
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), APP_DIR_NAME);
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', APP_DIR_NAME);
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), APP_DIR_NAME);
+}
+
+/** `--data-dir DIR` or `--data-dir=DIR` from a command line, if given. */
+export function dataDirFlag(argv: readonly string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--data-dir') return argv[i + 1] ?? null;
+    if (a.startsWith('--data-dir=')) return a.slice('--data-dir='.length);
+  }
+  return null;
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { dispatch } from './dispatch';
+import { handler, type Handlers } from './handler';
+import { makeTestCore, type TestCore } from './testing/core';
+
+let core: TestCore;
+beforeAll(async () => {
+  core = await makeTestCore();
+});
+afterAll(async () => {
+  await core.dispose();
+});
+
+/** The real handler table with one method swapped for a test double of a broken handler. */
+function withHandler(run: () => Promise<unknown>): Handlers {
+  return { ...core.handlers, 'app.info': handler(z.object({}).strict(), run) } as unknown as Handlers;
+}
+
+describe('dispatch', () => {
+  it('answers unknown methods with unknown_method, including Object.prototype names', async () => {
+    for (const method of ['nope.nothing', 'toString', '__proto__', 'constructor']) {
+      const res = await core.dispatch(method, {});
+      expect(res, method).toEqual({ ok: false, error: { code: 'unknown_method', message: expect.stringContaining('Unknown method') } });
+    }
+  });
+
+  it('rejects invalid arguments with invalid_args and a message naming the field', async () => {
+    const empty = await core.dispatch('personas.create', { name: '   ' });
+    expect(empty).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
+    if (empty.ok) throw new Error('unreachable');
+    expect(empty.error.message).toMatch(/personas\.create.*name: must not be empty/);
+
+    const imp = await core.dispatch('memories.write', { persona: 'main', content: 'x', importance: 11 });
+    expect(imp).toMatchObject({ ok: false, error: { code: 'invalid_args', message: expect.stringContaining('importance') } });
+
+    const notObject = await core.dispatch('personas.create', 'Trader');
+    expect(notObject).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
+
+    const extra = await core.dispatch('memories.write', { persona: 'main', content: 'x', sneaky: true });
+    expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_args', message: expect.stringContaining('sneaky') } });
+
+    // Nothing was written by any of them.
+    expect((await core.call('personas.list', {})).map((p) => p.id)).toEqual(['main']);
+    expect((await core.call('memories.list', { persona: 'main' })).total).toBe(0);
+  });
+
+  it('turns a throwing handler into an internal envelope instead of throwing', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await dispatch(withHandler(async () => { throw new Error('disk on fire'); }), core.ctx, 'app.info', {});
+    quiet.mockRestore();
+    expect(res).toEqual({ ok: false, error: { code: 'internal', message: 'Unexpected error in app.info: disk on fire' } });
+  });
+
+  it('maps a unique violation to conflict without leaking SQL to the caller', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await dispatch(
+      withHandler(() => core.ctx.db.query(`INSERT INTO personas (id, name) VALUES ('main', 'Main again')`)),
+      core.ctx,
+      'app.info',
+      {},
+    );
+    const log = logged.mock.calls.flat().join(' ');
+    logged.mockRestore();
+    expect(res).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    if (res.ok) throw new Error('unreachable');
+    expect(res.error.message).not.toMatch(/INSERT|personas|main|pkey/i);
+    // The SQL goes to the log, where a developer can find it.
+    expect(log).toContain('INSERT INTO personas');
+  });
+
+  it('returns data in an ok envelope', async () => {
+    expect(await core.dispatch('app.info', {})).toMatchObject({ ok: true, data: { dataDir: core.dataDir } });
+  });
+});

@@ -1,0 +1,28 @@
+import type { CoreContext } from '../context';
+import { enqueueEmbeddings, type EmbeddingTarget } from './enqueue';
+import { missingRows } from './store';
+
+/**
+ * Enqueues embedding for every row lacking a current-model vector that no
+ * job covers yet (SPEC §3 backfill_missing_embeddings). Returns the row count.
+ */
+export async function backfillEmbeddings(ctx: CoreContext, persona: string | null): Promise<number> {
+  const model = ctx.embeddingModel();
+  const n = await ctx.db.transaction(async (tx) => {
+    let count = 0;
+    for (const target of ['memory', 'knowledge'] as EmbeddingTarget[]) {
+      const rows = await missingRows(tx, target, model, persona);
+      const byPersona = new Map<string, string[]>();
+      for (const r of rows) {
+        const ids = byPersona.get(r.persona) ?? [];
+        ids.push(r.id);
+        byPersona.set(r.persona, ids);
+      }
+      for (const [p, ids] of byPersona) await enqueueEmbeddings(tx, p, target, ids);
+      count += rows.length;
+    }
+    return count;
+  });
+  if (n > 0) ctx.wakeJobs();
+  return n;
+}

@@ -1,0 +1,81 @@
+import { AppError } from '../../shared/errors';
+import { EMBEDDING_DEFAULTS, type EmbeddingConfig, modelTag } from '../providers/embeddings/config';
+import { createEmbeddingProvider } from '../providers/embeddings/create';
+import type { EmbeddingProvider } from '../providers/embeddings/types';
+
+export interface EmbeddingServiceOptions {
+  /** Per request to a remote server during background work. */
+  timeoutMs: number;
+  /** A recall query: short, because recall falls back to text-only. */
+  queryTimeoutMs: number;
+  /**
+   * A recall query that must first start the local model (worker start plus
+   * ~0.2–0.5 s load, more on a busy machine). Longer than queryTimeoutMs so the
+   * first recall after launch is not needlessly text-only; afterwards the
+   * short timeout applies.
+   */
+  firstLoadTimeoutMs: number;
+}
+
+export const DEFAULT_EMBEDDING_SERVICE_OPTIONS: EmbeddingServiceOptions = {
+  timeoutMs: 60_000,
+  queryTimeoutMs: 1_500,
+  firstLoadTimeoutMs: 10_000,
+};
+
+/** The embedding provider in effect; swapped when the settings change. */
+export class EmbeddingService {
+  private provider: EmbeddingProvider;
+  private config: EmbeddingConfig = EMBEDDING_DEFAULTS.local!;
+  private apiKey: string | null = null;
+  private closed = false;
+
+  constructor(private options: EmbeddingServiceOptions) {
+    this.provider = createEmbeddingProvider(this.config, null, options);
+  }
+
+  /** The tag of the current model: only vectors with this tag are compared (SPEC §3). */
+  model(): string {
+    return this.provider.model;
+  }
+
+  current(): EmbeddingProvider {
+    if (this.closed) throw new AppError('cancelled', 'Hearth is closing.');
+    return this.provider;
+  }
+
+  /** Switches provider when its settings or key changed; tells whether the model (the vector tag) changed. */
+  async configure(config: EmbeddingConfig, apiKey: string | null): Promise<{ modelChanged: boolean }> {
+    const same = JSON.stringify(config) === JSON.stringify(this.config) && apiKey === this.apiKey;
+    if (same || this.closed) return { modelChanged: false };
+    const before = this.provider.model;
+    const old = this.provider;
+    this.provider = createEmbeddingProvider(config, apiKey, this.options);
+    this.config = { ...config };
+    this.apiKey = apiKey;
+    // Work still running on the old provider fails and is retried on the new one.
+    await old.close();
+    return { modelChanged: modelTag(config) !== before };
+  }
+
+  /** A recall query's vector (native size), or null so recall falls back to text-only. */
+  async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | null> {
+    if (this.closed) return null;
+    const provider = this.provider;
+    const ms = provider.warm() ? this.options.queryTimeoutMs : this.options.firstLoadTimeoutMs;
+    const timeout = AbortSignal.timeout(ms);
+    try {
+      const [v] = await provider.embed([text], { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, urgent: true });
+      return v ?? null;
+    } catch (e) {
+      const why = timeout.aborted ? `no answer within ${ms} ms` : (e as Error)?.message ?? String(e);
+      console.warn(`recall: query not embedded with ${provider.model}, text-only this time (${why})`);
+      return null;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.provider.close();
+  }
+}

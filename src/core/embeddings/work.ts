@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import type { CoreContext } from '../context';
+import type { QueueDef } from '../jobs/types';
+import { loadTargets, markFailed, type TargetRow, writeVectors } from './store';
+
+const argsSchema = z.object({
+  target: z.enum(['memory', 'knowledge']),
+  ids: z.array(z.string().uuid()).max(10_000),
+});
+
+function parseArgs(raw: Record<string, unknown>): z.output<typeof argsSchema> {
+  const parsed = argsSchema.safeParse(raw);
+  if (!parsed.success) throw new AppError('invalid_args', `embedding job arguments are not valid: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** Tells the UI which rows changed, per persona (memories) or per source (knowledge). */
+function announce(ctx: CoreContext, target: 'memory' | 'knowledge', rows: TargetRow[]): void {
+  const groups = new Map<string, TargetRow[]>();
+  for (const r of rows) {
+    const key = target === 'memory' ? r.persona : `${r.persona}\u0000${r.source ?? ''}`;
+    const g = groups.get(key) ?? [];
+    g.push(r);
+    groups.set(key, g);
+  }
+  for (const g of groups.values()) {
+    const first = g[0]!;
+    if (target === 'memory') ctx.events.emit('memories.changed', { persona: first.persona, ids: g.map((r) => r.id), reason: 'embedded' });
+    else ctx.events.emit('knowledge.changed', { persona: first.persona, source: first.source ?? '' });
+  }
+}
+
+/**
+ * The `embeddings` queue: vectors for the rows a job names. All batches are
+ * embedded before anything is written, and written in one transaction, so a
+ * failed attempt leaves no partial result behind.
+ */
+export const embeddingsQueue: QueueDef = {
+  // One at a time: the local model is one thread, and remote servers rate-limit.
+  concurrency: 1,
+  async work(raw, jc, ctx) {
+    const args = parseArgs(raw);
+    const provider = ctx.embedder.current();
+    const rows = await loadTargets(ctx.db, args.target, args.ids);
+    if (rows.length === 0) return;
+    const vectors: Float32Array[] = [];
+    for (let i = 0; i < rows.length; i += provider.maxBatch) {
+      jc.signal.throwIfAborted();
+      const batch = rows.slice(i, i + provider.maxBatch);
+      vectors.push(...(await provider.embed(batch.map((r) => r.content), { signal: jc.signal })));
+      if (rows.length > provider.maxBatch) await jc.progress({ stage: 'embedding', done: vectors.length, total: rows.length });
+    }
+    if (ctx.embeddingModel() !== provider.model) {
+      // Settings switched model mid-job: these vectors would be stale on arrival.
+      throw new AppError('provider_error', 'The embedding model changed while this job ran; it runs again with the new one.');
+    }
+    const written = await ctx.db.transaction((tx) => writeVectors(tx, args.target, rows, vectors, provider.model));
+    announce(ctx, args.target, written);
+  },
+  async onDiscard(raw, error, ctx) {
+    const args = parseArgs(raw);
+    announce(ctx, args.target, await markFailed(ctx.db, args.target, args.ids, error, ctx.embeddingModel()));
+  },
+};

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Core, createCore } from '../index';
+import { storedVector } from '../testing/embed-fixture';
+import { installEmbeddings } from '../testing/fake-openai/embeddings';
+import { type FakeServer, startFakeServer } from '../testing/fake-openai/server';
+import type { TestCore } from '../testing/core';
+import { makeTestCore } from '../testing/core';
+import { waitForJobs } from '../testing/wait-jobs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function fakeServer(): Promise<FakeServer> {
+  const server = await startFakeServer();
+  cleanups.push(() => server.close());
+  return server;
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve(out.slice(0, nl));
+    });
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => reject(new Error(`child exited (${code}) before reporting: ${err}`)));
+  });
+}
+
+async function vectorCounts(core: Core) {
+  const { rows } = await core.ctx.db.query<{ memories: number; vectors: number }>(
+    'SELECT count(*) AS memories, count(embedding) AS vectors FROM memories',
+  );
+  return { memories: Number(rows[0]!.memories), vectors: Number(rows[0]!.vectors) };
+}
+
+describe('job recovery', () => {
+  it('a job cut off by SIGKILL runs again at the next start: no lost or duplicate vector', async () => {
+    const server = await fakeServer();
+    const fake = installEmbeddings(server, { dimensions: 16 });
+    fake.push({ hang: true }); // the child's request never gets an answer
+    const dataDir = mkdtempSync(join(tmpdir(), 'hearth-crash-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    const child = spawn(process.execPath, ['--import', 'tsx', join(here, '../testing/crash-child.ts'), dataDir, server.baseURL], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    cleanups.push(() => void child.kill('SIGKILL'));
+    const { memoryId } = JSON.parse(await firstLine(child)) as { memoryId: string };
+    await (fake.requests.length ? Promise.resolve() : fake.nextRequest()); // mid-job: the request is in flight
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+
+    // The dead process's lock is taken over; the job it was running goes back in line.
+    const core = await createCore({ dataDir, jobs: { pollMs: 100 } });
+    cleanups.push(() => core.close());
+    const jobs = await waitForJobs(core);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.state).toBe('completed');
+    expect(jobs[0]!.attempt).toBe(2);
+    expect(jobs[0]!.errors).toEqual([expect.objectContaining({ attempt: 1, error: expect.stringMatching(/^interrupted/) })]);
+    expect(fake.requests.map((r) => r.input)).toEqual([['The user keeps bees on the roof.'], ['The user keeps bees on the roof.']]);
+    expect((await core.call('memories.get', { id: memoryId })).embeddingStatus).toBe('current');
+    expect(await vectorCounts(core)).toEqual({ memories: 1, vectors: 1 });
+  });
+
+  it('closing the core mid-job puts the job back without counting the attempt', async () => {
+    const server = await fakeServer();
+    const fake = installEmbeddings(server, { dimensions: 16 });
+    fake.push({ hang: true });
+    let core: TestCore | null = await makeTestCore({ jobs: { pollMs: 100 } });
+    const dataDir = core.dataDir;
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    await core.call('settings.set', { embeddings: { provider: 'compatible', baseUrl: server.baseURL, model: 'fake-embed', dimensions: 16 } });
+    const m = await core.call('memories.write', { persona: 'main', content: 'Reads before sleeping.' });
+    await fake.nextRequest();
+    const t0 = performance.now();
+    await core.close();
+    expect(performance.now() - t0).toBeLessThan(3_000); // the hung request was aborted, not waited out
+    core = null;
+
+    const again = await createCore({ dataDir, jobs: { pollMs: 100 } });
+    cleanups.push(() => again.close());
+    const [job] = await waitForJobs(again);
+    expect(job).toMatchObject({ state: 'completed', attempt: 1, errors: [] });
+    expect((await storedVector(again as TestCore, 'memories', m.id, 16))?.model).toBe(again.ctx.embeddingModel());
+    expect(await vectorCounts(again)).toEqual({ memories: 1, vectors: 1 });
+  });
+});

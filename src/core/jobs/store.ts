@@ -1,0 +1,96 @@
+import type { JobProgress, JobQueue } from '../../shared/api';
+import type { Queryable } from '../db/client';
+import { JOB_COLUMNS, type JobRow } from './row';
+
+// The SQL of the job runner. Every state change is one UPDATE … RETURNING on
+// the single connection, so a job can never be claimed twice.
+
+/** Claims up to `limit` due jobs of a queue: available (new) or retryable whose time has come. */
+export async function claimJobs(q: Queryable, queue: JobQueue, limit: number): Promise<JobRow[]> {
+  const { rows } = await q.query<JobRow>(
+    `UPDATE jobs SET state = 'running', attempt = attempt + 1, attempted_at = now(), progress = NULL
+     WHERE id IN (
+       SELECT id FROM jobs
+       WHERE queue = $1 AND state IN ('available', 'retryable') AND run_at <= now()
+       ORDER BY run_at, id LIMIT $2
+     )
+     RETURNING ${JOB_COLUMNS}`,
+    [queue, limit],
+  );
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+export async function completeJob(q: Queryable, id: string): Promise<JobRow | null> {
+  const { rows } = await q.query<JobRow>(
+    `UPDATE jobs SET state = 'completed', completed_at = now(), last_error = NULL
+     WHERE id = $1 AND state = 'running' RETURNING ${JOB_COLUMNS}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Records a failed attempt: retryable after `delayMs`, or discarded when no
+ * attempt is left or the failure is `permanent` (retrying cannot help).
+ */
+export async function failJob(q: Queryable, id: string, error: string, delayMs: number, permanent = false): Promise<JobRow | null> {
+  const { rows } = await q.query<JobRow>(
+    `UPDATE jobs SET
+       state = CASE WHEN attempt >= max_attempts OR $4 THEN 'discarded' ELSE 'retryable' END,
+       run_at = CASE WHEN attempt >= max_attempts OR $4 THEN run_at ELSE now() + make_interval(secs => $3::float8 / 1000) END,
+       completed_at = CASE WHEN attempt >= max_attempts OR $4 THEN now() END,
+       last_error = $2,
+       errors = errors || jsonb_build_array(jsonb_build_object('attempt', attempt, 'at', now(), 'error', $2::text))
+     WHERE id = $1 AND state = 'running' RETURNING ${JOB_COLUMNS}`,
+    [id, error, delayMs, permanent],
+  );
+  return rows[0] ?? null;
+}
+
+/** A job stopped by our own shutdown: back in line, the interrupted attempt not counted. */
+export async function releaseJob(q: Queryable, id: string): Promise<JobRow | null> {
+  const { rows } = await q.query<JobRow>(
+    `UPDATE jobs SET state = 'available', attempt = greatest(attempt - 1, 0), progress = NULL
+     WHERE id = $1 AND state = 'running' RETURNING ${JOB_COLUMNS}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * At start-up nothing runs yet, so a `running` job was cut off by a crash or a
+ * kill. It goes back in line; the lost attempt counts (the job itself may be
+ * what brought the process down) and is written into its error history.
+ */
+export async function recoverInterrupted(q: Queryable): Promise<JobRow[]> {
+  const { rows } = await q.query<JobRow>(
+    `UPDATE jobs SET
+       state = CASE WHEN attempt >= max_attempts THEN 'discarded' ELSE 'available' END,
+       completed_at = CASE WHEN attempt >= max_attempts THEN now() END,
+       last_error = 'interrupted: Hearth stopped while this job ran',
+       errors = errors || jsonb_build_array(jsonb_build_object(
+         'attempt', attempt, 'at', now(), 'error', 'interrupted: Hearth stopped while this job ran')),
+       progress = NULL
+     WHERE state = 'running' RETURNING ${JOB_COLUMNS}`,
+  );
+  return rows;
+}
+
+export async function setProgress(q: Queryable, id: string, p: JobProgress): Promise<JobRow | null> {
+  const { rows } = await q.query<JobRow>(
+    `UPDATE jobs SET progress = $2 WHERE id = $1 AND state = 'running' RETURNING ${JOB_COLUMNS}`,
+    [id, JSON.stringify(p)],
+  );
+  return rows[0] ?? null;
+}
+
+/** Milliseconds until the next waiting job of these queues is due (null: none waiting). */
+export async function msUntilNextDue(q: Queryable, queues: JobQueue[]): Promise<number | null> {
+  const { rows } = await q.query<{ ms: number | null }>(
+    `SELECT extract(epoch FROM (min(run_at) - now())) * 1000 AS ms FROM jobs
+     WHERE queue = ANY($1::text[]) AND state IN ('available', 'retryable')`,
+    [queues],
+  );
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
+}

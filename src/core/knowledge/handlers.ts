@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { handler } from '../handler';
+import { requirePersona } from '../personas/store';
+import { personaId } from '../schemas';
+import { deleteSource, listSources } from './store';
+
+// knowledge.ingest (parsing, chunking) is registered by the ingest module.
+export const knowledgeStoreHandlers = {
+  'knowledge.listSources': handler(z.object({ persona: personaId }).strict(), async ({ persona }, ctx) => {
+    await requirePersona(ctx.db, persona);
+    return listSources(ctx.db, persona, ctx.embeddingModel());
+  }),
+
+  'knowledge.deleteSource': handler(
+    z.object({ persona: personaId, source: z.string().min(1).max(1000) }).strict(),
+    async ({ persona, source }, ctx) => {
+      await requirePersona(ctx.db, persona);
+      return { deleted: await deleteSource(ctx, persona, source) };
+    },
+  ),
+};

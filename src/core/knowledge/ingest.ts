@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import type { CoreContext } from '../context';
+import { enqueueJob } from '../jobs/enqueue';
+import type { JobWork, QueueDef } from '../jobs/types';
+import { readSettings } from '../settings/store';
+import { chunkDocument } from './chunk';
+import { parseError } from './parse/errors';
+import { inspectFile } from './parse/inspect';
+import { parseFileInWorker } from './parse/run';
+import { progressReporter } from './progress';
+import { removeStaged } from './staging';
+import { replaceSource } from './store';
+
+/** An ingest job's arguments: a file on disk (the user's own, or a staged upload we delete afterwards). */
+export const ingestJobArgs = z.object({
+  persona: z.string(),
+  source: z.string(),
+  path: z.string(),
+  /** The file name, for type detection and messages. */
+  name: z.string(),
+  staged: z.boolean(),
+});
+export type IngestJobArgs = z.output<typeof ingestJobArgs>;
+
+export async function enqueueIngest(ctx: CoreContext, args: IngestJobArgs): Promise<string> {
+  return enqueueJob(ctx.db, { queue: 'ingest', persona: args.persona, args });
+}
+
+/**
+ * parse (worker) → chunk → replace the source's chunks in one transaction,
+ * which also enqueues their embedding jobs. Any failure before the write
+ * leaves the previous version of the source as it was.
+ */
+export const ingestWork: JobWork = async (raw, jc, ctx) => {
+  const parsed = ingestJobArgs.safeParse(raw);
+  if (!parsed.success) throw new AppError('invalid_args', `Malformed ingest job: ${parsed.error.message}`, { retryable: false });
+  const args = parsed.data;
+  const report = progressReporter(ctx, jc, args.persona, args.source);
+  const { maxIngestBytes } = await readSettings(ctx);
+  const facts = await inspectFile(args.path, args.name, maxIngestBytes);
+  await report.stage({ stage: 'parsing', done: 0, total: 0, label: 'parsing' });
+  const doc = await parseFileInWorker(args.path, {
+    kind: facts.kind,
+    name: args.name,
+    signal: jc.signal,
+    onProgress: (page, pages) => report.page(page, pages),
+  });
+  await report.flush();
+  const chunks = chunkDocument(doc.segments);
+  if (chunks.length === 0) throw parseError('empty', `"${args.name}" holds no text to ingest.`);
+  jc.signal.throwIfAborted();
+  await report.stage({ stage: 'writing', done: 0, total: chunks.length, label: `writing ${chunks.length} chunks` });
+  await replaceSource(ctx, {
+    persona: args.persona,
+    source: args.source,
+    kind: doc.kind,
+    bytes: facts.bytes,
+    pages: doc.pages,
+    chunks,
+  });
+  await report.stage({ stage: 'embedding', done: 0, total: chunks.length, label: `${chunks.length} chunks written` });
+  if (args.staged) await removeStaged(args.path);
+};
+
+export const ingestQueue: QueueDef = {
+  work: ingestWork,
+  // Parsing is CPU-bound and the machine may have two cores: one file at a time,
+  // the rest wait in line (chat and browsing stay responsive meanwhile).
+  concurrency: 1,
+  // The last attempt failed (or the file can never be read): the upload copy goes.
+  onDiscard: async (raw) => {
+    const args = ingestJobArgs.safeParse(raw);
+    if (args.success && args.data.staged) await removeStaged(args.data.path);
+  },
+};

@@ -1,0 +1,34 @@
+import type { Segment } from '../chunk';
+
+export type DocumentKind = 'pdf' | 'markdown' | 'text';
+
+export interface ParsedDocument {
+  kind: DocumentKind;
+  /** Page count for PDFs, null otherwise. */
+  pages: number | null;
+  /** PDF: one segment per page with text; Markdown/text: one segment. */
+  segments: Segment[];
+}
+
+/** Why a file cannot be ingested. None of these gets better by trying again. */
+export type ParseFailure =
+  | 'too_large'
+  | 'unsupported_type'
+  | 'empty'
+  | 'not_utf8'
+  | 'encrypted'
+  | 'corrupt'
+  | 'no_text';
+
+/** The parse worker's messages to the core thread. */
+export type ParseMessage =
+  | { type: 'progress'; page: number; pages: number }
+  | { type: 'done'; doc: ParsedDocument }
+  | { type: 'error'; failure: ParseFailure | 'internal'; message: string };
+
+/** What the core thread asks the parse worker to do. */
+export interface ParseRequest {
+  path: string;
+  kind: DocumentKind;
+  name: string;
+}

@@ -1,0 +1,32 @@
+// The parse worker: reads one file and turns it into text, off the core thread
+// (a 300-page PDF takes seconds of CPU). One worker per file, then it exits.
+import { readFile } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { isAppError } from '../../../shared/errors';
+import { parsePdf } from './pdf';
+import { parseText } from './text';
+import type { ParseFailure, ParseMessage, ParseRequest } from './types';
+
+const port = parentPort;
+if (!port) throw new Error('parse worker must run in a worker thread');
+
+function failureOf(e: unknown): ParseFailure | 'internal' {
+  if (isAppError(e) && typeof e.details === 'object' && e.details !== null && 'failure' in e.details) {
+    return (e.details as { failure: ParseFailure }).failure;
+  }
+  return 'internal';
+}
+
+port.once('message', async (req: ParseRequest) => {
+  const post = (m: ParseMessage) => port.postMessage(m);
+  try {
+    const bytes = new Uint8Array(await readFile(req.path));
+    const doc =
+      req.kind === 'pdf'
+        ? await parsePdf(bytes, req.name, (page, pages) => post({ type: 'progress', page, pages }))
+        : parseText(bytes, req.kind, req.name);
+    post({ type: 'done', doc });
+  } catch (e) {
+    post({ type: 'error', failure: failureOf(e), message: e instanceof Error ? e.message : String(e) });
+  }
+});

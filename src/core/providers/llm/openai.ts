@@ -1,0 +1,69 @@
+import OpenAI from 'openai';
+import { AppError } from '../../../shared/errors';
+import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
+import { mapProviderError } from './errors';
+import { StreamAssembler } from './stream';
+import { toOpenAiMessages, toOpenAiTools } from './to-openai';
+import type { ChatProvider, ChatProviderConfig, LlmChatOptions, LlmChatResult, LlmMessage, LlmTool } from './types';
+
+const OPENAI_URL = 'https://api.openai.com/v1';
+
+/** OpenAI or any OpenAI-compatible server (Ollama, llama.cpp, LM Studio). */
+export class OpenAiChatProvider implements ChatProvider {
+  readonly model: string;
+  private client: OpenAI;
+  private where: string;
+
+  constructor(config: ChatProviderConfig) {
+    this.model = config.model;
+    this.where = config.baseUrl ?? OPENAI_URL;
+    this.client = new OpenAI({
+      baseURL: this.where,
+      // Local servers ignore the key, but the client insists on one.
+      apiKey: config.apiKey ?? 'not-needed',
+      maxRetries: config.maxRetries ?? 2,
+      timeout: config.timeoutMs ?? 120_000,
+    });
+  }
+
+  async chat(messages: LlmMessage[], tools: LlmTool[], options: LlmChatOptions = {}): Promise<LlmChatResult> {
+    const base: ChatCompletionCreateParams = {
+      model: this.model,
+      messages: toOpenAiMessages(messages),
+      ...(tools.length > 0 ? { tools: toOpenAiTools(tools) } : {}),
+      ...(options.jsonSchema
+        ? {
+            response_format: {
+              type: 'json_schema' as const,
+              json_schema: { name: options.jsonSchema.name, schema: options.jsonSchema.schema, strict: false },
+            },
+          }
+        : {}),
+    };
+    try {
+      if (!options.onToken) {
+        const res = await this.client.chat.completions.create({ ...base, stream: false }, { signal: options.signal });
+        const choice = res.choices[0];
+        return {
+          content: choice?.message.content ?? '',
+          toolCalls: (choice?.message.tool_calls ?? []).flatMap((c) =>
+            c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
+          ),
+          finishReason: choice?.finish_reason ?? null,
+          usage: res.usage ? { promptTokens: res.usage.prompt_tokens, completionTokens: res.usage.completion_tokens } : null,
+        };
+      }
+      const stream = await this.client.chat.completions.create({ ...base, stream: true }, { signal: options.signal });
+      const acc = new StreamAssembler();
+      for await (const chunk of stream) {
+        const delta = acc.push(chunk);
+        if (delta) options.onToken(delta);
+      }
+      // An aborted stream just ends (no error from the client): say so, or a stopped reply would look complete.
+      if (options.signal?.aborted) throw new AppError('cancelled', 'The reply was stopped.');
+      return acc.result();
+    } catch (e) {
+      throw mapProviderError(e, this.where, options.signal);
+    }
+  }
+}

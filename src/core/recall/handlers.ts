@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { handler } from '../handler';
+import { isoDay, personaId } from '../schemas';
+import { recall } from './recall';
+
+export const recallHandlers = {
+  recall: handler(
+    z
+      .object({
+        persona: personaId,
+        // Any text is a valid query; the length cap only guards the door.
+        query: z.string().max(100_000, 'a query is at most 100,000 characters'),
+        limit: z.number().int().min(1).max(100).default(5),
+        date: isoDay.optional(),
+        kinds: z.array(z.enum(['memory', 'knowledge'])).max(2).optional(),
+        variant: z.enum(['bm25', 'ts_rank']).default('bm25'),
+      })
+      .strict(),
+    async (args, ctx) =>
+      recall(ctx, {
+        ...args,
+        // embedQuery has its own short timeout and resolves null on failure: recall then ranks by text only.
+        queryEmbedding: args.query.trim() ? await ctx.embedQuery(args.query) : null,
+      }),
+  ),
+};

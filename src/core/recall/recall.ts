@@ -1,0 +1,78 @@
+// recall (SPEC §4): memories and knowledge of one persona, ranked together.
+import type { RankingVariant, RecallHit } from '../../shared/api';
+import type { CoreContext } from '../context';
+import type { Queryable } from '../db/client';
+import { encodeVector } from '../db/vector';
+import { requirePersona } from '../personas/store';
+import { knowledgeCandidates, knowledgeHits, scoreChunkRows } from './knowledge';
+import { memoryCandidates, memoryHits, scoreMemoryRows } from './memories';
+import { candidateSizes, type Probe } from './probe';
+import { byScore } from './score';
+import { prepareTextQuery } from './text-query';
+
+export interface RecallArgs {
+  persona: string;
+  query: string;
+  limit?: number;
+  /** YYYY-MM-DD: memories of that day only (knowledge is unaffected). */
+  date?: string;
+  kinds?: ('memory' | 'knowledge')[];
+  variant?: RankingVariant;
+  /** A query vector the caller already has; null forces text-only; absent → none (the handler embeds). */
+  queryEmbedding?: ArrayLike<number> | null;
+}
+
+/** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (tests, benches). */
+export type RecallMode = 'candidates' | 'exact';
+
+async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs): Promise<Probe> {
+  return {
+    persona: a.persona,
+    tq: await prepareTextQuery(q, a.query, a.variant ?? 'bm25'),
+    vector: a.queryEmbedding ? encodeVector(a.queryEmbedding) : null,
+    model: ctx.embeddingModel(),
+    now: ctx.now(),
+    ...(a.date ? { date: a.date } : {}),
+  };
+}
+
+async function memoryRows(tx: Queryable, probe: Probe, mode: RecallMode, limit: number) {
+  if (probe.date) {
+    // One day's memories are few (day btree): scoring them all is exact and cheap.
+    const day = probe.date;
+    return scoreMemoryRows(tx, probe, (p) => `m.day = ${p.add(day)}::date`);
+  }
+  if (mode === 'exact') return scoreMemoryRows(tx, probe, () => 'true');
+  const ids = await memoryCandidates(tx, probe, candidateSizes(limit));
+  return ids.length ? scoreMemoryRows(tx, probe, (p) => `m.id = ANY(${p.add(ids)}::uuid[])`) : [];
+}
+
+async function chunkRows(tx: Queryable, probe: Probe, mode: RecallMode, limit: number) {
+  if (mode === 'exact') return scoreChunkRows(tx, probe, () => 'true');
+  const ids = await knowledgeCandidates(tx, probe, candidateSizes(limit));
+  return ids.length ? scoreChunkRows(tx, probe, (p) => `k.id = ANY(${p.add(ids)}::uuid[])`) : [];
+}
+
+/**
+ * Ranks a persona's memories and knowledge for a query. Read-only, in one
+ * transaction (the HNSW planner settings are SET LOCAL). Hits scoring 0
+ * (knowledge matching neither text nor vector) are left out.
+ */
+export async function recall(ctx: CoreContext, a: RecallArgs, mode: RecallMode = 'candidates'): Promise<RecallHit[]> {
+  const limit = a.limit ?? 5;
+  const kinds = new Set(a.kinds?.length ? a.kinds : ['memory', 'knowledge']);
+  const hits = await ctx.db.transaction(async (tx) => {
+    await requirePersona(tx, a.persona);
+    const probe = await probeFor(tx, ctx, a);
+    const out: RecallHit[] = [];
+    if (kinds.has('memory')) out.push(...memoryHits(await memoryRows(tx, probe, mode, limit), probe.model));
+    if (kinds.has('knowledge')) out.push(...knowledgeHits(await chunkRows(tx, probe, mode, limit)));
+    return out;
+  });
+  return hits.filter((h) => h.score.final > 0).sort(byScore).slice(0, limit);
+}
+
+/** The same formula over every row of the persona: the reference the index path is measured against. */
+export function exactRecall(ctx: CoreContext, a: RecallArgs): Promise<RecallHit[]> {
+  return recall(ctx, a, 'exact');
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusteredSpace, pick, prng, question, sentence } from '../../../bench/synthetic-corpus';
+import { importMemories } from '../memories/import';
+import { replaceSource } from '../knowledge/store';
+import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
+import { waitForJobs } from '../testing/wait-jobs';
+import { recall } from './recall';
+
+const HOSTILE = [
+  `'`, `"`, `''`, `\\`, `\\'`, '&', '|', '!', ':', '*', '(', ')', '<->', '<2>', ':*', '!!', '&&', '||', '(()', '))',
+  `'); DROP TABLE memories; --`, '$1', '%', '_', ';', '--', '/*', '*/', 'OR 1=1', 'a:*B', 'x:A', 'foo & !bar | (baz:*)',
+  '😀', '🔥💾', '\u0000', '\ud800', '\udfff', '\u202e', 'é', 'ß', '中文', 'עברית', '\t', '\n', '\r\n', ' ', '',
+  'the', 'of', 'and', 'what', 'did', 'coffee', 'zebra', 'morning', 'to_tsquery', 'tsvector', 'NULL', 'null', 'undefined',
+  '0', '-1', '1e309', 'NaN', '[1,2,3]', '{}', '<script>', '&amp;', '\\x00', 'E\'\\\\\'',
+];
+
+/** A seeded stream of strings a model or a user might type, and worse. */
+function hostileQuery(rnd: () => number): string {
+  const r = rnd();
+  if (r < 0.01) return pick(rnd, HOSTILE).repeat(10_000).slice(0, 10_240); // 10 kB of one fragment
+  if (r < 0.02) return Array.from({ length: 1_500 }, () => sentence(rnd).split(' ')[0]).join(' ').slice(0, 10_240); // 10 kB of words
+  if (r < 0.1) return String.fromCharCode(...Array.from({ length: 1 + Math.floor(rnd() * 40) }, () => Math.floor(rnd() * 0xffff)));
+  const parts = Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => (rnd() < 0.5 ? pick(rnd, HOSTILE) : question(rnd)));
+  return parts.join(rnd() < 0.5 ? ' ' : '');
+}
+
+const NOW = new Date('2026-06-01T12:00:00Z');
+const PERSONAS = ['ana', 'ben', 'cai', 'dee'];
+let fx: EmbedFixture;
+const chunkIds = new Map<string, Set<string>>();
+
+beforeAll(async () => {
+  fx = await makeEmbedFixture({ now: () => NOW });
+  const ctx = fx.core.ctx;
+  const rnd = prng(7);
+  const space = clusteredSpace(3, 16, 5);
+  for (const p of PERSONAS) {
+    await fx.core.call('personas.create', { name: p });
+    // Every persona holds the same kind of text: isolation must come from the filter, not from vocabulary.
+    const rows = Array.from({ length: 60 }, () => {
+      const at = new Date(NOW.getTime() - rnd() * 90 * 86_400_000);
+      return {
+        content: sentence(rnd),
+        category: pick(rnd, ['journal', 'work']),
+        importance: 1 + Math.floor(rnd() * 10),
+        day: at.toISOString().slice(0, 10),
+        insertedAt: at,
+        embedding: space.sample(rnd),
+      };
+    });
+    await importMemories(ctx, p, rows);
+    const res = await replaceSource(ctx, {
+      persona: p,
+      source: `${p}-notes.md`,
+      chunks: Array.from({ length: 8 }, () => ({ content: `${sentence(rnd)} ${sentence(rnd)}` })),
+    });
+    expect(res.chunks).toBe(8);
+    const { rows: ids } = await ctx.db.query<{ id: string }>('SELECT id FROM knowledge_chunks WHERE persona = $1', [p]);
+    chunkIds.set(p, new Set(ids.map((r) => r.id)));
+  }
+  await waitForJobs(fx.core);
+}, 120_000);
+
+afterAll(async () => {
+  await fx?.dispose();
+});
+
+describe('recall never raises on natural-language input', () => {
+  it('1,000 random and hostile query strings all answer ok through dispatch', async () => {
+    const rnd = prng(42);
+    const failures: string[] = [];
+    const variants = ['bm25', 'ts_rank'] as const;
+    for (let i = 0; i < 1_000; i++) {
+      const query = hostileQuery(rnd);
+      const res = await fx.core.dispatch('recall', { persona: pick(rnd, PERSONAS), query, limit: 10, variant: pick(rnd, variants) });
+      if (!res.ok) failures.push(`${JSON.stringify(query.slice(0, 60))}: ${res.error.message}`);
+    }
+    expect(failures).toEqual([]);
+    // and nothing was dropped or altered on the way
+    const { rows } = await fx.core.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM memories');
+    expect(rows[0]!.n).toBe(60 * PERSONAS.length);
+  }, 300_000);
+});
+
+describe('persona isolation (property over random personas and queries)', () => {
+  it('no hit ever belongs to another persona, with and without vectors, in both variants', async () => {
+    const rnd = prng(99);
+    const space = clusteredSpace(3, 16, 5);
+    let hitsSeen = 0;
+    for (let i = 0; i < 120; i++) {
+      const persona = pick(rnd, PERSONAS);
+      const query = rnd() < 0.8 ? question(rnd) : hostileQuery(rnd);
+      const hits = await recall(fx.core.ctx, {
+        persona,
+        query,
+        limit: 1 + Math.floor(rnd() * 30),
+        variant: rnd() < 0.5 ? 'bm25' : 'ts_rank',
+        queryEmbedding: rnd() < 0.5 ? space.sample(rnd) : null,
+        ...(rnd() < 0.2 ? { kinds: [pick(rnd, ['memory', 'knowledge'] as const)] } : {}),
+      });
+      for (const h of hits) {
+        if (h.kind === 'memory') expect(h.memory!.persona).toBe(persona);
+        else expect(chunkIds.get(persona)!.has(h.id)).toBe(true);
+      }
+      hitsSeen += hits.length;
+    }
+    expect(hitsSeen).toBeGreaterThan(500);
+  }, 120_000);
+});

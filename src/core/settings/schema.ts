@@ -1,0 +1,77 @@
+import { isAbsolute } from 'node:path';
+import { z } from 'zod';
+
+// Validation of settings as they cross the API (SettingsPatch) and as they
+// come back out of the database.
+
+const url = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL such as http://127.0.0.1:11434/v1 (no credentials in it)')
+  .transform((s) => s.replace(/\/+$/, ''));
+
+const modelName = z.string().trim().min(1, 'must not be empty').max(200);
+const apiKey = z.string().trim().min(1, 'must not be empty; send null to remove the key').max(1000);
+
+export const provider = z.enum(['local', 'openai', 'compatible']);
+export const dimensions = z.number().int('a whole number').min(1).max(1536, 'at most 1536, the size the database holds');
+export const reviewEvery = z.number().int('a whole number').min(1, 'at least 1').max(1000);
+export const contextBudgetTokens = z.number().int('a whole number').min(2000, 'at least 2000 tokens').max(2_000_000);
+export const maxIngestBytes = z
+  .number()
+  .int()
+  .min(1024, 'at least 1 KB')
+  .max(2 * 1024 ** 3, 'at most 2 GB');
+export const workspaceDir = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1000)
+  .refine((p) => isAbsolute(p), 'must be an absolute path');
+
+export const settingsPatch = z
+  .object({
+    chat: z
+      .object({
+        baseUrl: url.nullable().optional(),
+        model: modelName.nullable().optional(),
+        apiKey: apiKey.nullable().optional(),
+      })
+      .strict()
+      .optional(),
+    embeddings: z
+      .object({
+        provider,
+        baseUrl: url.nullable().optional(),
+        model: modelName.nullable().optional(),
+        dimensions: dimensions.nullable().optional(),
+        apiKey: apiKey.nullable().optional(),
+      })
+      .strict()
+      .optional(),
+    reviewEvery: reviewEvery.optional(),
+    contextBudgetTokens: contextBudgetTokens.optional(),
+    workspaceDir: workspaceDir.nullable().optional(),
+    maxIngestBytes: maxIngestBytes.optional(),
+  })
+  .strict();
+
+export type SettingsPatchInput = z.output<typeof settingsPatch>;
+
+/** How each stored key reads back; a value that no longer fits falls back to the default. */
+export const stored = {
+  chat: z.object({ baseUrl: z.string().nullable(), model: z.string().nullable() }),
+  embeddings: z.object({ provider, baseUrl: z.string().nullable(), model: z.string(), dimensions }),
+  reviewEvery,
+  contextBudgetTokens,
+  workspaceDir: z.string().nullable(),
+  maxIngestBytes,
+};

@@ -1,0 +1,25 @@
+import type { EmbeddingConfig } from '../providers/embeddings/config';
+import { EMBEDDING_DEFAULTS } from '../providers/embeddings/config';
+
+/** Non-secret settings as the core uses them (keys live in the secret store). */
+export interface Settings {
+  chat: { baseUrl: string | null; model: string | null };
+  embeddings: EmbeddingConfig;
+  reviewEvery: number;
+  contextBudgetTokens: number;
+  workspaceDir: string | null;
+  maxIngestBytes: number;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  chat: { baseUrl: null, model: null },
+  embeddings: EMBEDDING_DEFAULTS.local!,
+  reviewEvery: 8,
+  contextBudgetTokens: 16_000,
+  workspaceDir: null,
+  maxIngestBytes: 100 * 1024 * 1024,
+};
+
+/** Names in the secret store. */
+export const SECRET_CHAT_KEY = 'chat.apiKey';
+export const SECRET_EMBEDDINGS_KEY = 'embeddings.apiKey';

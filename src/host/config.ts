@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dataDirFlag, defaultDataDir } from '../core/data-dir';
+
+export interface HostConfig {
+  dataDir: string;
+  /** 0 = any free port. */
+  port: number;
+  token: string;
+  /** The built renderer (index.html and assets). */
+  rendererDir: string;
+}
+
+const MIN_TOKEN_CHARS = 16;
+
+/** Reads the host's settings from the environment and the command line, once, at start-up. */
+export function readHostConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): HostConfig {
+  const port = env.HEARTH_PORT ? Number(env.HEARTH_PORT) : 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`HEARTH_PORT must be a port number (0–65535), not "${env.HEARTH_PORT}".`);
+  }
+  const token = env.HEARTH_TOKEN || randomBytes(32).toString('base64url');
+  if (token.length < MIN_TOKEN_CHARS || !/^[A-Za-z0-9._~-]+$/.test(token)) {
+    throw new Error(`HEARTH_TOKEN must be at least ${MIN_TOKEN_CHARS} URL-safe characters (A–Z, a–z, 0–9, . _ ~ -).`);
+  }
+  const dataDir = resolve(dataDirFlag(argv) ?? (env.HEARTH_DATA_DIR || defaultDataDir(env)));
+  // host.js is built into out/main; the renderer sits in out/renderer beside it.
+  const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
+  return { dataDir, port, token, rendererDir };
+}

@@ -1,0 +1,62 @@
+// The browser host: the same core as the desktop app, served to a browser on
+// 127.0.0.1 with a per-launch token (SPEC §8). Plain Node; never imports electron.
+import { createCore, type Core } from '../core';
+import { isAppError } from '../shared/errors';
+import { readHostConfig } from './config';
+import { startHostServer, type HostServer } from './server';
+
+async function main(): Promise<void> {
+  const config = readHostConfig(process.env, process.argv.slice(2));
+  let core: Core;
+  try {
+    core = await createCore({ dataDir: config.dataDir });
+  } catch (e) {
+    // A second Hearth on the same data, or a newer database: say so plainly.
+    console.error(isAppError(e) ? `Hearth cannot start: ${e.message}` : e);
+    process.exit(1);
+  }
+
+  let server: HostServer;
+  try {
+    server = await startHostServer({
+      dispatch: core.dispatch,
+      events: core.events,
+      token: config.token,
+      port: config.port,
+      rendererDir: config.rendererDir,
+    });
+  } catch (e) {
+    console.error(`Hearth cannot listen on 127.0.0.1:${config.port}: ${(e as Error).message}`);
+    await core.close();
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Hearth host: ${signal}, shutting down…`);
+    try {
+      await server.close();
+    } finally {
+      // Closing the core flushes PGlite and releases the data-dir lock.
+      await core.close();
+    }
+    process.exit(0);
+  };
+  const onSignal = (signal: string) =>
+    stop(signal).catch((e: unknown) => {
+      console.error('Hearth host: shutdown failed:', e);
+      process.exit(1);
+    });
+  process.on('SIGINT', () => void onSignal('SIGINT'));
+  process.on('SIGTERM', () => void onSignal('SIGTERM'));
+
+  console.log(`Hearth data: ${config.dataDir}`);
+  console.log(`Hearth is running at ${server.url}`);
+}
+
+main().catch((e: unknown) => {
+  console.error('Hearth host failed:', e);
+  process.exit(1);
+});

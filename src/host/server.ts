@@ -1,0 +1,116 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { EventBus } from '../core/events';
+import { contentSecurityPolicy } from '../shared/csp';
+import { handleApi, type Dispatch } from './api-route';
+import { bearerToken, cookieToken, isOwnHost, isOwnOrigin, queryToken, sameToken, tokenCookie } from './auth';
+import { createEventsSocket } from './events-socket';
+import { BASE_HEADERS, sendText } from './http-util';
+import { isHtml, resolveStatic, sendFile } from './static';
+
+export interface HostServerOptions {
+  dispatch: Dispatch;
+  events: EventBus;
+  token: string;
+  port: number;
+  rendererDir: string;
+}
+
+export interface HostServer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s; // dispatch answers unknown_method for it
+  }
+}
+
+/** Serves the built renderer and the core's dispatch on 127.0.0.1 only (SPEC §8). */
+export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
+  let port = opts.port;
+  const eventsSocket = createEventsSocket(opts.events);
+
+  /** Host/Origin first: a foreign page or a rebound DNS name learns nothing, not even 401 vs 404. */
+  function refuseForeign(req: IncomingMessage): string | null {
+    if (!isOwnHost(req.headers.host, port)) return 'Foreign Host header refused.';
+    if (!isOwnOrigin(req.headers.origin, port)) return 'Foreign Origin refused.';
+    return null;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [k, v] of Object.entries(BASE_HEADERS)) res.setHeader(k, v);
+    const foreign = refuseForeign(req);
+    if (foreign) return sendText(res, 403, foreign);
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+
+    if (url.pathname.startsWith('/api/')) {
+      if (!sameToken(bearerToken(req.headers), opts.token)) return sendText(res, 401, 'Missing or wrong token.');
+      return handleApi(req, res, safeDecode(url.pathname.slice('/api/'.length)), opts.dispatch);
+    }
+
+    const fromQuery = sameToken(queryToken(url), opts.token);
+    if (!fromQuery && !sameToken(cookieToken(req.headers, port), opts.token)) {
+      return sendText(res, 401, 'Missing or wrong token. Open the URL the Hearth host printed (it ends in ?token=…).');
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.', { allow: 'GET, HEAD' });
+    const file = resolveStatic(opts.rendererDir, url.pathname);
+    if (!file) {
+      const missingBuild = url.pathname === '/' || url.pathname === '/index.html';
+      return missingBuild
+        ? sendText(res, 503, `The renderer is not built (no index.html in ${opts.rendererDir}). Run: npm run build`)
+        : sendText(res, 404, 'Not found.');
+    }
+    const extra: Record<string, string> = {};
+    if (isHtml(file)) {
+      extra['content-security-policy'] = contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);
+      // Lets the page's own scripts, styles and reloads through without ?token= in every URL.
+      if (fromQuery) extra['set-cookie'] = tokenCookie(port, opts.token);
+    }
+    sendFile(res, file, req.method === 'HEAD', extra);
+  }
+
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const refuse = (status: string) => {
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (refuseForeign(req)) return refuse('403 Forbidden');
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname !== '/events') return refuse('404 Not Found');
+    const token = queryToken(url) ?? bearerToken(req.headers);
+    if (!sameToken(token, opts.token)) return refuse('401 Unauthorized');
+    eventsSocket.accept(req, socket, head);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      console.error(`host: ${req.method} ${req.url?.split('?')[0]} failed:`, e);
+      if (!res.headersSent) sendText(res, 500, 'Internal error.');
+      else res.destroy();
+    });
+  });
+  server.on('upgrade', upgrade);
+  server.on('clientError', (_e, socket) => socket.destroy());
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // 127.0.0.1 only: never reachable from another machine.
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/?token=${opts.token}`,
+    async close() {
+      await eventsSocket.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

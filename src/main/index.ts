@@ -1,0 +1,59 @@
+// The desktop shell: one window, one IPC channel into the core. The core
+// itself (src/core) never imports electron.
+import { app, dialog } from 'electron';
+import { createCore, type Core } from '../core';
+import { dataDirFlag } from '../core/data-dir';
+import { isAppError } from '../shared/errors';
+import { connectIpc } from './ipc';
+import { SafeStorageSecretStore } from './safe-storage-secrets';
+import { enforceCsp } from './security';
+import { createMainWindow, rendererUrl } from './window';
+
+function fail(message: string): void {
+  console.error(message);
+  dialog.showErrorBox('Hearth cannot start', message);
+  app.exit(1);
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  const dataDir = dataDirFlag(process.argv) ?? (process.env.HEARTH_DATA_DIR || app.getPath('userData'));
+  let core: Core;
+  try {
+    core = await createCore({ dataDir, secrets: new SafeStorageSecretStore(dataDir) });
+  } catch (e) {
+    return fail(isAppError(e) ? e.message : `Could not open the data in ${dataDir}: ${(e as Error).message}`);
+  }
+
+  const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : null;
+  enforceCsp(devServerUrl);
+  const win = createMainWindow(rendererUrl(devServerUrl));
+  const disconnect = connectIpc(core, win);
+
+  app.on('second-instance', () => {
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+
+  let closing = false;
+  app.on('will-quit', (event) => {
+    if (closing) return;
+    // Close the core (flushes PGlite, releases the data-dir lock) before exiting.
+    event.preventDefault();
+    closing = true;
+    disconnect();
+    core
+      .close()
+      .catch((e: unknown) => console.error('closing the core failed:', e))
+      .finally(() => app.exit(0));
+  });
+}
+
+// Two Hearths on one database silently lose writes: the second one just hands over.
+if (!app.requestSingleInstanceLock()) {
+  console.error('Hearth is already running; switching to the open window.');
+  app.quit();
+} else {
+  start().catch((e: unknown) => fail(`Hearth failed to start: ${(e as Error).message}`));
+}

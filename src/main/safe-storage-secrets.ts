@@ -1,0 +1,43 @@
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { safeStorage } from 'electron';
+import type { SecretStore } from '../core/context';
+import { AppError } from '../shared/errors';
+
+/**
+ * API keys for the desktop app: one JSON object encrypted with Electron
+ * safeStorage (the OS keychain's key) in the data directory, owner-only.
+ * Only usable after the app is ready.
+ */
+export class SafeStorageSecretStore implements SecretStore {
+  private readonly path: string;
+
+  constructor(dataDir: string) {
+    this.path = join(dataDir, 'secrets.enc');
+  }
+
+  private read(): Record<string, string> {
+    if (!existsSync(this.path)) return {};
+    if (!safeStorage.isEncryptionAvailable()) {
+      throw new AppError('not_configured', 'The system keychain is not available, so stored API keys cannot be read.');
+    }
+    return JSON.parse(safeStorage.decryptString(readFileSync(this.path))) as Record<string, string>;
+  }
+
+  async get(name: string): Promise<string | null> {
+    return this.read()[name] ?? null;
+  }
+
+  async set(name: string, value: string | null): Promise<void> {
+    if (!safeStorage.isEncryptionAvailable()) {
+      throw new AppError('not_configured', 'The system keychain is not available, so the API key cannot be stored safely.');
+    }
+    const all = this.read();
+    if (value === null) delete all[name];
+    else all[name] = value;
+    const tmp = `${this.path}.tmp`;
+    writeFileSync(tmp, safeStorage.encryptString(JSON.stringify(all)), { mode: 0o600 });
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, this.path);
+  }
+}

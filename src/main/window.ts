@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { BrowserWindow } from 'electron';
+import { lockNavigation } from './security';
+
+/** The app window: isolated, sandboxed renderer with only the preload bridge. */
+export function createMainWindow(appUrl: string): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1200,
+    height: 800,
+    title: 'Hearth',
+    show: false,
+    webPreferences: {
+      // A sandboxed renderer can only load a CommonJS preload (see electron.vite.config.ts).
+      preload: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    },
+  });
+  lockNavigation(win.webContents, appUrl);
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(appUrl);
+  return win;
+}
+
+/** The built renderer, or the dev server while running `electron-vite dev`. */
+export function rendererUrl(devServerUrl: string | null): string {
+  return devServerUrl ?? new URL('../renderer/index.html', import.meta.url).href;
+}

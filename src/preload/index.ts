@@ -1,0 +1,18 @@
+// The only bridge between the page and the app: three functions, nothing else
+// (never expose ipcRenderer itself). Built as CommonJS for the sandbox.
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import type { PreloadBridge } from '../renderer/api/transport';
+
+const bridge: PreloadBridge = {
+  invoke: (method, args) => ipcRenderer.invoke('hearth:invoke', method, args),
+  subscribe(listener) {
+    const forward = (_event: IpcRendererEvent, name: string, payload: unknown) => listener(name, payload);
+    ipcRenderer.on('hearth:event', forward);
+    return () => {
+      ipcRenderer.removeListener('hearth:event', forward);
+    };
+  },
+  pathForFile: (file) => webUtils.getPathForFile(file) || null,
+};
+
+contextBridge.exposeInMainWorld('hearth', bridge);

@@ -1,0 +1,74 @@
+import { useEffect, type ReactElement } from 'react';
+import { ShortcutsHelp } from './components/ShortcutsHelp';
+import { Toasts } from './components/Toasts';
+import { ChatView } from './features/chat/ChatView';
+import { JobsView } from './features/jobs/JobsView';
+import { DropZone } from './features/knowledge/DropZone';
+import { KnowledgeView } from './features/knowledge/KnowledgeView';
+import { MemoriesView } from './features/memories/MemoriesView';
+import { PersonaSwitcher } from './features/personas/PersonaSwitcher';
+import { SettingsView } from './features/settings/SettingsView';
+import { UserModelView } from './features/user-model/UserModelView';
+import { useLiveUpdates } from './live';
+import { useGlobalShortcuts } from './shortcuts';
+import { useNav, VIEW_LABELS, VIEWS, type View } from './stores/nav';
+import { usePersonas } from './stores/personas';
+
+const SCREENS: Record<View, () => ReactElement> = {
+  chat: ChatView,
+  memories: MemoriesView,
+  userModel: UserModelView,
+  knowledge: KnowledgeView,
+  jobs: JobsView,
+  settings: SettingsView,
+};
+
+const NAV_KEYS: Record<View, string> = { chat: 'g c', memories: 'g m', userModel: 'g u', knowledge: 'g k', jobs: 'g j', settings: 'g s' };
+
+function Sidebar() {
+  const view = useNav((s) => s.view);
+  const go = useNav((s) => s.go);
+  return (
+    <aside className="sidebar" data-testid="sidebar">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden>
+          ◆
+        </span>
+        Hearth
+      </div>
+      <PersonaSwitcher />
+      <nav className="nav" aria-label="Views">
+        {VIEWS.map((v) => (
+          <button key={v} className={`nav-item ${view === v ? 'active' : ''}`} data-testid={`nav-${v}`} aria-current={view === v ? 'page' : undefined} title={NAV_KEYS[v]} onClick={() => go(v)}>
+            {VIEW_LABELS[v]}
+          </button>
+        ))}
+      </nav>
+      <button className="help-link" data-testid="shortcuts-button" onClick={() => useNav.getState().setHelp(true)}>
+        Keyboard shortcuts <kbd>?</kbd>
+      </button>
+    </aside>
+  );
+}
+
+export function App() {
+  const view = useNav((s) => s.view);
+  const showHelp = useNav((s) => s.showHelp);
+  const loaded = usePersonas((s) => s.loaded);
+  const activeId = usePersonas((s) => s.activeId);
+  useGlobalShortcuts();
+  useLiveUpdates();
+  useEffect(() => void usePersonas.getState().load(), []);
+
+  const Screen = SCREENS[view];
+  return (
+    <DropZone>
+      <div className="app" data-testid="app" data-active-persona={activeId}>
+        <Sidebar />
+        <main className="main">{loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}</main>
+        <Toasts />
+        {showHelp && <ShortcutsHelp />}
+      </div>
+    </DropZone>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useState } from 'react';
+import type { Job, JobQueue, JobState } from '../../../shared/api';
+import { shortTime } from '../../lib/format';
+import { usePersonas } from '../../stores/personas';
+import { useJobs } from './store';
+
+const STATES: JobState[] = ['available', 'running', 'retryable', 'discarded', 'completed', 'cancelled'];
+const QUEUES: JobQueue[] = ['embeddings', 'ingest', 'memory_review', 'compaction'];
+const STATE_LABEL: Record<JobState, string> = {
+  available: 'queued',
+  running: 'running',
+  retryable: 'failed · will retry',
+  discarded: 'discarded',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
+
+function JobRow({ job }: { job: Job }) {
+  const [open, setOpen] = useState(false);
+  const canRetry = job.state === 'retryable' || job.state === 'discarded';
+  return (
+    <>
+      <tr data-testid="job-row" data-job-id={job.id} data-state={job.state} data-queue={job.queue}>
+        <td>
+          <span className={`badge state-${job.state}`} data-testid="job-state">
+            {STATE_LABEL[job.state]}
+          </span>
+        </td>
+        <td>{job.persona ?? '—'}</td>
+        <td>
+          {job.attempt}/{job.maxAttempts}
+        </td>
+        <td>{job.progress ? `${job.progress.stage} ${job.progress.done}/${job.progress.total}` : shortTime(job.state === 'completed' ? job.completedAt : job.runAt)}</td>
+        <td className="job-error" data-testid="job-error">
+          {job.lastError ? (
+            <button className="link" onClick={() => setOpen(!open)} title="Show every attempt's error">
+              {job.lastError}
+            </button>
+          ) : (
+            <span className="muted">—</span>
+          )}
+        </td>
+        <td>
+          {canRetry && (
+            <button className="ghost small" data-testid="job-retry" onClick={() => void useJobs.getState().retry(job.id)}>
+              Retry now
+            </button>
+          )}
+        </td>
+      </tr>
+      {open && job.errors.length > 0 && (
+        <tr className="job-errors">
+          <td colSpan={6}>
+            <ol>
+              {job.errors.map((e) => (
+                <li key={`${e.attempt}-${e.at}`}>
+                  attempt {e.attempt} · {shortTime(e.at)} · {e.error}
+                </li>
+              ))}
+            </ol>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/** The durable queue: what waits, runs, failed (with errors) and the embedding backlog. */
+export function JobsView() {
+  const persona = usePersonas((s) => s.activeId);
+  const { summary, filter, setFilter, backfill } = useJobs();
+
+  useEffect(() => useJobs.getState().open(persona), [persona]);
+
+  const byQueue = new Map<JobQueue, Job[]>();
+  for (const j of summary?.jobs ?? []) byQueue.set(j.queue, [...(byQueue.get(j.queue) ?? []), j]);
+
+  return (
+    <section className="view jobs-view" data-testid="jobs-view">
+      <header className="view-header">
+        <div>
+          <h1>Jobs</h1>
+          <p className="muted">Background work: embeddings, document ingestion, memory review, compaction. Failed jobs retry on their own with backoff.</p>
+        </div>
+      </header>
+      <div className="stat-row">
+        <div className="stat backlog" data-testid="embedding-backlog">
+          <span className="stat-value">{summary ? summary.embeddingBacklog.toLocaleString() : '…'}</span>
+          <span className="stat-label">rows without a current embedding</span>
+          <button className="primary small" data-testid="backfill" onClick={() => void backfill()}>
+            Backfill
+          </button>
+        </div>
+        {(['available', 'running', 'retryable', 'discarded'] as JobState[]).map((s) => (
+          <button
+            key={s}
+            className={`stat ${filter.state === s ? 'selected' : ''}`}
+            data-testid={`job-count-${s}`}
+            onClick={() => setFilter({ ...filter, state: filter.state === s ? undefined : s })}
+          >
+            <span className="stat-value">{summary ? (summary.counts[s] ?? 0).toLocaleString() : '…'}</span>
+            <span className="stat-label">{STATE_LABEL[s]}</span>
+          </button>
+        ))}
+      </div>
+      <div className="filters">
+        <label>
+          State
+          <select data-testid="jobs-filter-state" value={filter.state ?? ''} onChange={(e) => setFilter({ ...filter, state: (e.target.value || undefined) as JobState | undefined })}>
+            <option value="">Any</option>
+            {STATES.map((s) => (
+              <option key={s} value={s}>
+                {STATE_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Queue
+          <select data-testid="jobs-filter-queue" value={filter.queue ?? ''} onChange={(e) => setFilter({ ...filter, queue: (e.target.value || undefined) as JobQueue | undefined })}>
+            <option value="">All</option>
+            {QUEUES.map((q) => (
+              <option key={q} value={q}>
+                {q}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Persona
+          <select data-testid="jobs-filter-scope" value={filter.scope} onChange={(e) => setFilter({ ...filter, scope: e.target.value as 'persona' | 'all' })}>
+            <option value="persona">{persona}</option>
+            <option value="all">All personas</option>
+          </select>
+        </label>
+      </div>
+      {summary && summary.jobs.length === 0 ? (
+        <div className="empty" data-testid="jobs-empty">
+          <h2>No jobs here</h2>
+          <p>Jobs appear when memories are written, documents are ingested or a backfill runs.</p>
+        </div>
+      ) : (
+        [...byQueue].map(([queue, jobs]) => (
+          <div className="card job-queue" key={queue} data-testid="job-queue" data-queue={queue}>
+            <h2>{queue}</h2>
+            <table className="jobs">
+              <thead>
+                <tr>
+                  <th>State</th>
+                  <th>Persona</th>
+                  <th>Attempt</th>
+                  <th>When</th>
+                  <th>Error</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {jobs.map((j) => (
+                  <JobRow key={j.id} job={j} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}

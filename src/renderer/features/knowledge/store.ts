@@ -1,0 +1,160 @@
+import { create } from 'zustand';
+import type { Events, Job, JobProgress, KnowledgeSource, RecallHit } from '../../../shared/api';
+import { getApi } from '../../api';
+import { errorInfo } from '../../lib/errors';
+import { notify, reportError } from '../../stores/toasts';
+import { ingestArgs } from './files';
+
+/** A file on its way in: from the drop until its job completes or fails. */
+export interface Ingest {
+  key: string;
+  jobId: string | null;
+  persona: string;
+  source: string;
+  state: 'uploading' | 'queued' | 'running' | 'retrying' | 'failed';
+  progress: JobProgress | null;
+  error: string | null;
+}
+
+interface KnowledgeState {
+  persona: string | null;
+  sources: KnowledgeSource[];
+  loaded: boolean;
+  ingests: Ingest[];
+  query: string;
+  hits: RecallHit[] | null;
+  searching: boolean;
+  open(persona: string): void;
+  reload(): Promise<void>;
+  ingestFiles(persona: string, files: File[], asName?: string): Promise<void>;
+  remove(source: string): Promise<boolean>;
+  search(query: string): Promise<void>;
+  dismiss(key: string): void;
+  onProgress(e: Events['ingest.progress']): void;
+  onJob(job: Job): void;
+}
+
+export const useKnowledge = create<KnowledgeState>((set, get) => {
+  let nextKey = 1;
+  // Jobs that ended before their ingest call answered (a small text file can).
+  const endedEarly = new Map<string, Job>();
+  const patch = (key: string, p: Partial<Ingest>) =>
+    set((s) => ({ ingests: s.ingests.map((i) => (i.key === key ? { ...i, ...p } : i)) }));
+
+  return {
+    persona: null,
+    sources: [],
+    loaded: false,
+    ingests: [],
+    query: '',
+    hits: null,
+    searching: false,
+
+    open(persona) {
+      if (get().persona !== persona) set({ persona, sources: [], loaded: false, query: '', hits: null });
+      void get().reload();
+    },
+
+    async reload() {
+      const persona = get().persona;
+      if (!persona) return;
+      try {
+        const sources = await getApi().invoke('knowledge.listSources', { persona });
+        if (get().persona === persona) set({ sources, loaded: true });
+      } catch (e) {
+        set({ loaded: true });
+        reportError(e, 'Could not list the knowledge sources');
+      }
+    },
+
+    async ingestFiles(persona, files, asName) {
+      for (const file of files) {
+        const key = `i${nextKey++}`;
+        const source = asName ?? file.name;
+        set((s) => ({ ingests: [...s.ingests, { key, jobId: null, persona, source, state: 'uploading', progress: null, error: null }] }));
+        try {
+          const res = await getApi().invoke('knowledge.ingest', await ingestArgs(persona, file, asName));
+          // Progress may have arrived before the answer: merge that entry into this one.
+          const early = get().ingests.find((i) => i.jobId === res.jobId && i.key !== key);
+          set((s) => ({ ingests: s.ingests.filter((i) => i !== early) }));
+          patch(key, { jobId: res.jobId, source: res.source, state: early?.state ?? 'queued', progress: early?.progress ?? null });
+          const ended = endedEarly.get(res.jobId);
+          if (ended) get().onJob(ended);
+        } catch (e) {
+          const { message } = errorInfo(e);
+          patch(key, { state: 'failed', error: message });
+          reportError(e, `Could not add "${file.name}"`);
+        }
+      }
+    },
+
+    async remove(source) {
+      const persona = get().persona;
+      if (!persona) return false;
+      try {
+        const { deleted } = await getApi().invoke('knowledge.deleteSource', { persona, source });
+        notify(`Deleted "${source}" (${deleted} chunks).`);
+        set((s) => ({ sources: s.sources.filter((x) => x.source !== source) }));
+        return true;
+      } catch (e) {
+        reportError(e, `Could not delete "${source}"`);
+        return false;
+      }
+    },
+
+    async search(query) {
+      const persona = get().persona;
+      set({ query });
+      if (!persona || !query.trim()) {
+        set({ hits: null, searching: false });
+        return;
+      }
+      set({ searching: true });
+      try {
+        const hits = await getApi().invoke('recall', { persona, query, limit: 10, kinds: ['knowledge'] });
+        if (get().query === query) set({ hits });
+      } catch (e) {
+        reportError(e, 'Search failed');
+      } finally {
+        if (get().query === query) set({ searching: false });
+      }
+    },
+
+    dismiss(key) {
+      set((s) => ({ ingests: s.ingests.filter((i) => i.key !== key) }));
+    },
+
+    onProgress(e) {
+      const known = get().ingests.find((i) => i.jobId === e.jobId);
+      if (known) patch(known.key, { progress: e.progress, state: 'running' });
+      else {
+        // Started elsewhere (another window, the model's tool): show it too.
+        const ingest: Ingest = { key: `i${nextKey++}`, jobId: e.jobId, persona: e.persona, source: e.source, state: 'running', progress: e.progress, error: null };
+        set((s) => ({ ingests: [...s.ingests, ingest] }));
+      }
+    },
+
+    onJob(job) {
+      if (job.queue !== 'ingest') return;
+      const known = get().ingests.find((i) => i.jobId === job.id);
+      if (!known) {
+        if (['completed', 'discarded', 'cancelled'].includes(job.state)) {
+          endedEarly.set(job.id, job);
+          if (endedEarly.size > 50) endedEarly.delete(endedEarly.keys().next().value ?? '');
+        }
+        return;
+      }
+      if (job.state === 'completed' || job.state === 'cancelled') {
+        get().dismiss(known.key);
+        if (job.persona === get().persona) void get().reload();
+      } else if (job.state === 'discarded') {
+        patch(known.key, { state: 'failed', error: job.lastError, progress: null });
+        reportError(new Error(job.lastError ?? 'unknown error'), `Could not ingest "${known.source}"`);
+      } else if (job.state === 'retryable') {
+        patch(known.key, { state: 'retrying', error: job.lastError });
+      } else if (job.state === 'running') {
+        patch(known.key, { state: 'running' });
+      }
+    },
+  };
+});

@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from 'react';
+import { plural } from '../../lib/format';
+import { usePersonas } from '../../stores/personas';
+import { MemoryEditor } from './MemoryEditor';
+import { MemoryFiltersBar } from './MemoryFiltersBar';
+import { MemoryList } from './MemoryList';
+import { hasFilters } from './order';
+import { SearchResults } from './SearchResults';
+import { useMemories } from './store';
+
+function SearchBox() {
+  const query = useMemories((s) => s.query);
+  const focusSearch = useMemories((s) => s.focusSearch);
+  const searching = useMemories((s) => s.searching);
+  const [text, setText] = useState(query);
+  const ref = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setText(query), [query]);
+  useEffect(() => {
+    if (focusSearch) ref.current?.focus();
+  }, [focusSearch]);
+  // Search as the user pauses typing; Enter searches at once.
+  useEffect(() => {
+    if (text === query) return;
+    const t = setTimeout(() => void useMemories.getState().search(text), 300);
+    return () => clearTimeout(t);
+  }, [text, query]);
+
+  return (
+    <div className="search">
+      <input
+        ref={ref}
+        type="search"
+        data-testid="memory-search"
+        placeholder="Search memories (/ or Ctrl+K)"
+        aria-label="Search memories"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void useMemories.getState().search(text);
+          if (e.key === 'Escape') {
+            setText('');
+            useMemories.getState().clearSearch();
+            e.currentTarget.blur();
+          }
+        }}
+      />
+      {searching && <span className="spinner" aria-label="Searching" />}
+    </div>
+  );
+}
+
+function EmptyMemories() {
+  const filters = useMemories((s) => s.filters);
+  if (hasFilters(filters)) {
+    return (
+      <div className="empty" data-testid="memories-empty">
+        <h2>No memory matches these filters</h2>
+        <p>Widen the importance or day range, or clear the filters.</p>
+        <button className="ghost" onClick={() => useMemories.getState().setFilters({})}>
+          Clear filters
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="empty" data-testid="memories-empty">
+      <h2>No memories yet</h2>
+      <p>
+        The assistant saves events and facts here as you chat. Add one yourself with <kbd>n</kbd> or the “New memory” button.
+      </p>
+      <button className="primary" onClick={() => useMemories.getState().setComposing(true)}>
+        New memory
+      </button>
+    </div>
+  );
+}
+
+/** The memory browser: timeline, search with score breakdown, filters, create/edit/delete. */
+export function MemoriesView() {
+  const persona = usePersonas((s) => s.activeId);
+  const { items, total, loaded, hits, composing, categories } = useMemories();
+  const { open, setComposing, create } = useMemories.getState();
+
+  useEffect(() => open(persona), [persona, open]);
+
+  return (
+    <section className="view memories-view" data-testid="memories-view">
+      <header className="view-header">
+        <div>
+          <h1>Memories</h1>
+          <p className="muted" data-testid="memory-count">
+            {hits ? plural(hits.length, 'hit') : loaded ? `${plural(total, 'memory', 'memories')}${items.length < total ? ` · ${items.length.toLocaleString()} loaded` : ''}` : 'Loading…'}
+          </p>
+        </div>
+        <SearchBox />
+        <button className="primary" data-testid="memory-new" onClick={() => setComposing(true)} title="New memory (n)">
+          New memory
+        </button>
+      </header>
+      <MemoryFiltersBar />
+      {composing && (
+        <div className="composer">
+          <MemoryEditor categories={categories} onSave={create} onCancel={() => setComposing(false)} />
+        </div>
+      )}
+      {hits ? <SearchResults /> : loaded && items.length === 0 ? <EmptyMemories /> : <MemoryList />}
+    </section>
+  );
+}

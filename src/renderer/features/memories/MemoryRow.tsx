@@ -1,0 +1,70 @@
+import type { Memory } from '../../../shared/api';
+import { EmbeddingBadge } from './EmbeddingBadge';
+import { MemoryEditor } from './MemoryEditor';
+import { useMemories } from './store';
+
+/** One memory in the browser: read mode with actions, or the inline editor. */
+export function MemoryRow({ memory }: { memory: Memory }) {
+  const editing = useMemories((s) => s.editingId === memory.id);
+  const categories = useMemories((s) => s.categories);
+  const { setEditing, update, remove } = useMemories.getState();
+
+  if (editing) {
+    return (
+      <div className="memory-row editing" data-testid="memory-row" data-memory-id={memory.id}>
+        <MemoryEditor
+          initial={memory}
+          categories={categories}
+          onCancel={() => setEditing(null)}
+          onSave={(d) => {
+            const patch: Parameters<typeof update>[1] = {};
+            if (d.content !== memory.content) patch.content = d.content;
+            if (d.category !== memory.category) patch.category = d.category;
+            if (d.importance !== memory.importance) patch.importance = d.importance;
+            if (d.day !== memory.day) patch.day = d.day;
+            if (Object.keys(patch).length === 0) {
+              setEditing(null);
+              return Promise.resolve(true);
+            }
+            return update(memory.id, patch);
+          }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="memory-row" data-testid="memory-row" data-memory-id={memory.id}>
+      <div className={`importance imp-${memory.importance >= 8 ? 'high' : memory.importance >= 5 ? 'mid' : 'low'}`} title="Importance (1–10)">
+        {memory.importance}
+      </div>
+      <div className="memory-body">
+        <p className="memory-content" data-testid="memory-content" onDoubleClick={() => setEditing(memory.id)}>
+          {memory.content}
+        </p>
+        <div className="memory-meta">
+          {memory.category ? (
+            <span className="chip" data-testid="memory-category">
+              {memory.category}
+            </span>
+          ) : (
+            <span className="chip muted">uncategorised</span>
+          )}
+          <span className="meta-item" data-testid="memory-day">
+            {memory.day}
+          </span>
+          <span className="meta-item">{memory.origin}</span>
+          <EmbeddingBadge memory={memory} />
+        </div>
+      </div>
+      <div className="row-actions">
+        <button className="ghost small" data-testid="memory-edit" onClick={() => setEditing(memory.id)}>
+          Edit
+        </button>
+        <button className="ghost small danger" data-testid="memory-delete" onClick={() => void remove(memory)}>
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import { create } from 'zustand';
+import type { Events, ISODate, Memory, MemoryFilters, RecallHit } from '../../../shared/api';
+import { getApi } from '../../api';
+import { reportError, useToasts } from '../../stores/toasts';
+import { isAppError } from '../../../shared/errors';
+import { matchesFilters, placeMemory } from './order';
+
+export const PAGE_SIZE = 200;
+export const UNDO_MS = 5000;
+
+export interface MemoryDraft {
+  content: string;
+  category: string | null;
+  importance: number;
+  day: ISODate;
+}
+
+interface MemoriesState {
+  persona: string | null;
+  filters: MemoryFilters;
+  items: Memory[];
+  total: number;
+  nextCursor: string | null;
+  loading: boolean;
+  loaded: boolean;
+  /** Bumped by every reload, so an answer to an outdated request is dropped. */
+  generation: number;
+  categories: string[];
+  query: string;
+  hits: RecallHit[] | null;
+  searching: boolean;
+  composing: boolean;
+  editingId: string | null;
+  /** Bumped to ask the view to focus the search box (keyboard shortcut). */
+  focusSearch: number;
+
+  open(persona: string): void;
+  setFilters(filters: MemoryFilters): void;
+  reload(): Promise<void>;
+  loadMore(): Promise<void>;
+  loadCategories(): Promise<void>;
+  search(query: string): Promise<void>;
+  clearSearch(): void;
+  setComposing(open: boolean): void;
+  setEditing(id: string | null): void;
+  requestSearchFocus(): void;
+  create(draft: MemoryDraft): Promise<boolean>;
+  update(id: string, patch: Partial<MemoryDraft>): Promise<boolean>;
+  remove(memory: Memory): Promise<void>;
+  restore(memory: Memory): Promise<void>;
+  applyChange(e: Events['memories.changed']): Promise<void>;
+}
+
+export const useMemories = create<MemoriesState>((set, get) => {
+  /** Merges one memory into the loaded list (idempotent: an event and our own answer may both arrive). */
+  function placeLocal(m: Memory): void {
+    const s = get();
+    if (m.persona !== s.persona) return;
+    const placed = placeMemory(s.items, m, s.nextCursor === null);
+    if (placed) set({ items: placed.items, total: s.total + (placed.added ? 1 : 0) });
+    if (s.hits) set({ hits: s.hits.map((h) => (h.id === m.id ? { ...h, memory: m, content: m.content } : h)) });
+  }
+
+  function dropLocal(ids: string[]): void {
+    const s = get();
+    const gone = new Set(ids);
+    const items = s.items.filter((m) => !gone.has(m.id));
+    set({
+      items,
+      total: Math.max(0, s.total - (s.items.length - items.length)),
+      hits: s.hits ? s.hits.filter((h) => !gone.has(h.id)) : null,
+      editingId: s.editingId && gone.has(s.editingId) ? null : s.editingId,
+    });
+  }
+
+  return {
+    persona: null,
+    filters: {},
+    items: [],
+    total: 0,
+    nextCursor: null,
+    loading: false,
+    loaded: false,
+    generation: 0,
+    categories: [],
+    query: '',
+    hits: null,
+    searching: false,
+    composing: false,
+    editingId: null,
+    focusSearch: 0,
+
+    open(persona) {
+      if (get().persona === persona && get().loaded) return;
+      set({ persona, filters: {}, query: '', hits: null, editingId: null, composing: false, categories: [] });
+      void get().reload();
+      void get().loadCategories();
+    },
+
+    setFilters(filters) {
+      set({ filters });
+      void get().reload();
+    },
+
+    async reload() {
+      const { persona, filters } = get();
+      if (!persona) return;
+      const generation = get().generation + 1;
+      set({ generation, loading: true });
+      try {
+        const page = await getApi().invoke('memories.list', { persona, filters, limit: PAGE_SIZE });
+        if (get().generation !== generation) return;
+        set({ items: page.items, total: page.total, nextCursor: page.nextCursor, loading: false, loaded: true });
+      } catch (e) {
+        if (get().generation !== generation) return;
+        set({ loading: false, loaded: true, items: [], total: 0, nextCursor: null });
+        reportError(e, 'Could not load memories');
+      }
+    },
+
+    async loadMore() {
+      const { persona, filters, nextCursor, loading, generation } = get();
+      if (!persona || !nextCursor || loading) return;
+      set({ loading: true });
+      try {
+        const page = await getApi().invoke('memories.list', { persona, filters, limit: PAGE_SIZE, cursor: nextCursor });
+        if (get().generation !== generation) return;
+        const seen = new Set(get().items.map((m) => m.id));
+        set({
+          items: [...get().items, ...page.items.filter((m) => !seen.has(m.id))],
+          total: page.total,
+          nextCursor: page.nextCursor,
+          loading: false,
+        });
+      } catch (e) {
+        if (get().generation === generation) set({ loading: false });
+        reportError(e, 'Could not load more memories');
+      }
+    },
+
+    async loadCategories() {
+      const { persona } = get();
+      if (!persona) return;
+      try {
+        const categories = await getApi().invoke('memories.categories', { persona });
+        if (get().persona === persona) set({ categories });
+      } catch (e) {
+        reportError(e, 'Could not load categories');
+      }
+    },
+
+    async search(query) {
+      const { persona } = get();
+      const q = query.trim();
+      set({ query });
+      if (!persona || !q) {
+        set({ hits: null, searching: false });
+        return;
+      }
+      set({ searching: true });
+      try {
+        const hits = await getApi().invoke('recall', { persona, query: q, limit: 50, kinds: ['memory'] });
+        // Keep only the answer to the latest question.
+        if (get().query.trim() === q && get().persona === persona) set({ hits, searching: false });
+      } catch (e) {
+        set({ searching: false });
+        reportError(e, 'Search failed');
+      }
+    },
+
+    clearSearch() {
+      set({ query: '', hits: null, searching: false });
+    },
+
+    setComposing(composing) {
+      set({ composing });
+    },
+
+    setEditing(editingId) {
+      set({ editingId });
+    },
+
+    requestSearchFocus() {
+      set((s) => ({ focusSearch: s.focusSearch + 1 }));
+    },
+
+    async create(draft) {
+      const { persona } = get();
+      if (!persona) return false;
+      try {
+        const memory = await getApi().invoke('memories.write', { persona, ...draft });
+        placeLocal(memory);
+        set({ composing: false });
+        if (memory.category && !get().categories.includes(memory.category)) {
+          set({ categories: [...get().categories, memory.category].sort() });
+        }
+        return true;
+      } catch (e) {
+        reportError(e, 'Could not save the memory');
+        return false;
+      }
+    },
+
+    async update(id, patch) {
+      try {
+        const memory = await getApi().invoke('memories.update', { id, ...patch });
+        placeLocal(memory);
+        set({ editingId: null });
+        return true;
+      } catch (e) {
+        reportError(e, 'Could not update the memory');
+        return false;
+      }
+    },
+
+    async remove(target) {
+      try {
+        const { memory } = await getApi().invoke('memories.delete', { id: target.id });
+        dropLocal([target.id]);
+        useToasts.getState().push({
+          kind: 'info',
+          message: 'Memory deleted.',
+          ttl: UNDO_MS,
+          action: { label: 'Undo', run: () => void get().restore(memory) },
+        });
+      } catch (e) {
+        reportError(e, 'Could not delete the memory');
+      }
+    },
+
+    async restore(memory) {
+      try {
+        placeLocal(await getApi().invoke('memories.restore', { memory }));
+      } catch (e) {
+        reportError(e, 'Could not restore the memory');
+      }
+    },
+
+    async applyChange(e) {
+      if (e.persona !== get().persona) return;
+      if (e.reason === 'delete') {
+        dropLocal(e.ids);
+        return;
+      }
+      if (e.reason === 'write' || e.reason === 'restore') void get().loadCategories();
+      const persona = e.persona;
+      // Few ids: fetch just those rows. A burst (import, review): reload the first page.
+      if (e.ids.length > 20) {
+        await get().reload();
+        return;
+      }
+      for (const id of e.ids) {
+        try {
+          const memory = await getApi().invoke('memories.get', { id });
+          if (get().persona !== persona) return;
+          if (matchesFilters(memory, get().filters)) placeLocal(memory);
+          else dropLocal([memory.id]);
+        } catch (err) {
+          // Gone meanwhile (deleted right after the change): drop it like a delete.
+          if (isAppError(err) && err.code === 'not_found') dropLocal([id]);
+          else if (isAppError(err) && err.code === 'not_implemented') return get().reload();
+          else reportError(err, 'Could not refresh a changed memory');
+        }
+      }
+    },
+  };
+});

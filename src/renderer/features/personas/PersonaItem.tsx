@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import type { Persona } from '../../../shared/api';
+import { plural } from '../../lib/format';
+import { usePersonas } from '../../stores/personas';
+
+interface Props {
+  persona: Persona;
+  index: number;
+  active: boolean;
+  onDelete(p: Persona): void;
+}
+
+export function PersonaItem({ persona, index, active, onDelete }: Props) {
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(persona.name);
+  const { setActive, rename } = usePersonas.getState();
+
+  if (renaming) {
+    return (
+      <li className="persona renaming" data-testid="persona-item" data-persona-id={persona.id}>
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (name.trim() && (await rename(persona.id, name.trim()))) setRenaming(false);
+          }}
+        >
+          <input
+            data-testid="persona-rename-input"
+            aria-label="New name"
+            value={name}
+            autoFocus
+            maxLength={64}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && setRenaming(false)}
+          />
+        </form>
+      </li>
+    );
+  }
+
+  const c = persona.counts;
+  return (
+    <li className={`persona ${active ? 'active' : ''}`} data-testid="persona-item" data-persona-id={persona.id} data-active={active}>
+      <button className="persona-main" data-testid="persona-switch" onClick={() => setActive(persona.id)} aria-current={active} title={index < 9 ? `Alt+${index + 1}` : undefined}>
+        <span className="persona-avatar" aria-hidden>
+          {persona.name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="persona-text">
+          <span className="persona-name" data-testid="persona-name">
+            {persona.name}
+          </span>
+          <span className="persona-counts" data-testid="persona-counts">
+            {plural(c.memories, 'memory', 'memories')} · {plural(c.knowledgeSources, 'source')}
+          </span>
+        </span>
+      </button>
+      <span className="persona-actions">
+        <button
+          className="icon"
+          data-testid="persona-rename"
+          title="Rename"
+          aria-label={`Rename ${persona.name}`}
+          onClick={() => {
+            setName(persona.name);
+            setRenaming(true);
+          }}
+        >
+          ✎
+        </button>
+        <button className="icon danger" data-testid="persona-delete" title={persona.id === 'main' ? 'Empty' : 'Delete'} aria-label={`Delete ${persona.name}`} onClick={() => onDelete(persona)}>
+          🗑
+        </button>
+      </span>
+    </li>
+  );
+}

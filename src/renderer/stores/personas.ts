@@ -1,0 +1,94 @@
+import { create } from 'zustand';
+import type { Persona } from '../../shared/api';
+import { getApi } from '../api';
+import { reportError } from './toasts';
+
+const ACTIVE_KEY = 'hearth.activePersona';
+
+function rememberedPersona(): string {
+  try {
+    return window.localStorage.getItem(ACTIVE_KEY) ?? 'main';
+  } catch {
+    // Storage can be disabled by the browser; the default persona is a fine start.
+    return 'main';
+  }
+}
+
+interface PersonaState {
+  personas: Persona[];
+  activeId: string;
+  loaded: boolean;
+  load(): Promise<void>;
+  setActive(id: string): void;
+  create(name: string): Promise<Persona | null>;
+  rename(id: string, name: string): Promise<boolean>;
+  remove(id: string, confirm: string): Promise<Persona['counts'] | null>;
+}
+
+export const usePersonas = create<PersonaState>((set, get) => ({
+  personas: [],
+  activeId: rememberedPersona(),
+  loaded: false,
+
+  async load() {
+    try {
+      const personas = await getApi().invoke('personas.list', {});
+      const { activeId } = get();
+      // A remembered persona that no longer exists falls back to main.
+      const active = personas.some((p) => p.id === activeId) ? activeId : (personas[0]?.id ?? 'main');
+      set({ personas, loaded: true });
+      if (active !== activeId) get().setActive(active);
+    } catch (e) {
+      set({ loaded: true });
+      reportError(e, 'Could not load personas');
+    }
+  },
+
+  setActive(id) {
+    try {
+      window.localStorage.setItem(ACTIVE_KEY, id);
+    } catch (e) {
+      reportError(e, 'Could not remember the active persona');
+    }
+    set({ activeId: id });
+  },
+
+  async create(name) {
+    try {
+      const persona = await getApi().invoke('personas.create', { name });
+      await get().load();
+      get().setActive(persona.id);
+      return persona;
+    } catch (e) {
+      reportError(e, 'Could not create the persona');
+      return null;
+    }
+  },
+
+  async rename(id, name) {
+    try {
+      await getApi().invoke('personas.rename', { id, name });
+      await get().load();
+      return true;
+    } catch (e) {
+      reportError(e, 'Could not rename the persona');
+      return false;
+    }
+  },
+
+  async remove(id, confirm) {
+    try {
+      const { deleted } = await getApi().invoke('personas.delete', { id, confirm });
+      if (get().activeId === id && id !== 'main') get().setActive('main');
+      await get().load();
+      return deleted;
+    } catch (e) {
+      reportError(e, 'Could not delete the persona');
+      return null;
+    }
+  },
+}));
+
+export function useActivePersona(): Persona | undefined {
+  return usePersonas((s) => s.personas.find((p) => p.id === s.activeId));
+}
