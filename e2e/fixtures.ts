@@ -6,6 +6,7 @@ import { test as base, type Page } from '@playwright/test';
 import type { ArgsOf, Envelope, Method, ResultOf } from '../src/shared/api';
 import { type FakeServer, startFakeServer } from '../src/core/testing/fake-openai/server';
 import { type RunningHost, spawnHost } from './host-process';
+import { dataDirTemplate } from './template';
 
 export { expect } from '@playwright/test';
 
@@ -41,7 +42,7 @@ export interface HostOptions {
 }
 
 interface WorkerFixtures {
-  /** A migrated, cleanly closed data dir, copied for each test (initdb once per worker, not per test). */
+  /** A migrated, cleanly closed data dir, copied for each test (see template.ts). */
   hostTemplate: string;
 }
 
@@ -88,12 +89,7 @@ export const test = base.extend<HostFixtures & HostOptions, WorkerFixtures>({
 
   hostTemplate: [
     async ({}, use) => {
-      const dir = mkdtempSync(join(tmpdir(), 'hearth-e2e-template-'));
-      const first = await spawnHost({ dataDir: dir, token: randomBytes(24).toString('base64url') });
-      const code = await first.stop();
-      if (code !== 0) throw new Error(`the template host did not shut down cleanly (code ${code}):\n${first.output()}`);
-      await use(dir);
-      rmSync(dir, { recursive: true, force: true });
+      await use(await dataDirTemplate());
     },
     { scope: 'worker', timeout: 180_000 },
   ],

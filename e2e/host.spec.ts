@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import WebSocket from 'ws';
 import { expect, test } from './fixtures';
+import { spawnHost } from './host-process';
 
 /** A raw HTTP request, so the test controls Host and Origin (fetch will not send a foreign Host). */
 function raw(port: number, opts: { path: string; method?: string; headers?: Record<string, string>; body?: string }) {
@@ -145,4 +146,17 @@ test('the page is served with the token under a strict CSP, and its assets need 
 
   await openApp(page);
   await expect(page).toHaveTitle(/Hearth/);
+});
+
+test('data survives a restart, and a second host on the same data refuses to start', async ({ host }) => {
+  await host.call('personas.create', { name: 'Trader' });
+  await host.call('memories.write', { persona: 'trader', content: 'Prefers limit orders' });
+
+  const second = spawnHost({ dataDir: host.dataDir, token: host.token });
+  await expect(second).rejects.toThrow(/exited \(code 1\)[\s\S]*already in use by another Hearth/);
+
+  await host.restart();
+  expect(await personaNames(host)).toEqual(['main', 'Trader']);
+  const page = await host.call('memories.list', { persona: 'trader' });
+  expect(page.items.map((m) => m.content)).toEqual(['Prefers limit orders']);
 });

@@ -3,46 +3,47 @@ import { startFakeServer } from '../src/core/testing/fake-openai/server';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 
-test('a failing embedding job shows its error; retry-now and backfill bring the backlog to zero', async ({ host, openApp }) => {
-  const broken = await startFakeServer();
-  installEmbeddings(broken).failNext(1000, 503);
-  const healthy = await startFakeServer();
-  const embeddings = installEmbeddings(healthy, { dimensions: 16 });
+test('failed embedding jobs show their errors; retry-now and backfill bring the backlog to zero', async ({ host, openApp }) => {
+  // The jobs must exhaust their attempts (backoff 2 s, doubling) before they are discarded.
+  test.setTimeout(240_000);
+  const server = await startFakeServer();
+  installEmbeddings(server, { dimensions: 16 }).failNext(10_000, 503);
   try {
-    await host.call('settings.set', { embeddings: { provider: 'compatible', baseUrl: broken.baseURL, model: 'fake-embed', dimensions: 16, apiKey: 'k' } });
+    await host.call('settings.set', { embeddings: { provider: 'compatible', baseUrl: server.baseURL, model: 'fake-embed', dimensions: 16, apiKey: 'k' } });
     await host.call('memories.write', { persona: 'main', content: 'Renewed the passport at the town hall' });
+    await host.call('memories.write', { persona: 'main', content: 'Booked the car for its service' });
 
     const app = new AppPage(await openApp());
     await app.ready();
     await app.go('jobs');
-    const failed = app.jobs.queue('embeddings').locator('[data-testid="job-row"][data-state="retryable"]');
-    await expect(failed).toHaveCount(1, { timeout: 20_000 });
-    await expect(failed.getByTestId('job-error')).toContainText('503');
-    await expect(app.jobs.backlog).toHaveText('1');
+    const queue = app.jobs.queue('embeddings');
+    await expect(queue.locator('[data-testid="job-row"][data-state="retryable"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(queue.getByTestId('job-error').first()).toContainText('503');
+    await expect(app.jobs.backlog).toHaveText('2');
     await app.screenshot('jobs');
 
-    // Point the provider at a working server; retry at once rather than waiting for the backoff.
-    await host.call('settings.set', { embeddings: { provider: 'compatible', baseUrl: healthy.baseURL, model: 'fake-embed', dimensions: 16, apiKey: 'k' } });
-    const retry = failed.getByTestId('job-retry');
-    if (await retry.isVisible()) await retry.click();
-    await expect(app.jobs.backlog).toHaveText('0', { timeout: 20_000 });
-    expect(embeddings.requests.length).toBeGreaterThan(0);
+    // After the last attempt a job is discarded: it stays until someone retries it.
+    const discarded = queue.locator('[data-testid="job-row"][data-state="discarded"]');
+    await expect(discarded).toHaveCount(2, { timeout: 180_000 });
+    await expect(app.jobs.count('discarded')).toHaveText('2');
 
-    // Another model (another size): the vector is stale until backfill re-embeds it.
-    embeddings.dimensions = 8;
-    await host.call('settings.set', { embeddings: { provider: 'compatible', baseUrl: healthy.baseURL, model: 'fake-embed', dimensions: 8, apiKey: 'k' } });
-    await app.page.reload();
-    await app.ready();
-    await expect(app.jobs.backlog).toHaveText('1');
+    // The provider is back (same server, same model).
+    installEmbeddings(server, { dimensions: 16 });
+    await discarded.first().getByTestId('job-retry').click();
+    await expect(app.jobs.backlog).toHaveText('1', { timeout: 20_000 });
+    await expect(discarded).toHaveCount(1);
+
+    // The other row has no live job left: backfill queues it again.
     await app.jobs.backfill.click();
     await expect(app.toasts.filter({ hasText: 'Backfill enqueued 1 embedding job' })).toBeVisible();
     await expect(app.jobs.backlog).toHaveText('0', { timeout: 20_000 });
 
     await app.go('memories');
-    await expect(app.memories.row('Renewed the passport').getByTestId('embedding-status')).toHaveAttribute('data-status', 'current');
+    for (const content of ['Renewed the passport', 'Booked the car']) {
+      await expect(app.memories.row(content).getByTestId('embedding-status')).toHaveAttribute('data-status', 'current');
+    }
     await expect(app.errorToasts()).toHaveCount(0);
   } finally {
-    await broken.close();
-    await healthy.close();
+    await server.close();
   }
 });

@@ -50,7 +50,9 @@ test('search shows each hit with its score breakdown, the same numbers recall re
   await expect(app.memories.hits.first()).toBeVisible();
   const first = app.memories.hits.first();
   await expect(first.getByTestId('hit-content')).toHaveText('The quarterly tax return is due in April');
-  await expect(app.memories.hit('Dinner with Ana')).toHaveCount(0);
+  // Recall also weighs importance and recency, so an unrelated memory may rank low, but with no text match.
+  const unrelated = app.memories.hit('Dinner with Ana');
+  if ((await unrelated.count()) > 0) await expect(unrelated.getByTestId('score-text').locator('dd')).toHaveText('0.000');
 
   const shown = await app.memories.breakdown(first);
   const [top] = await host.call('recall', { persona: 'main', query: 'when is my tax return due', limit: 50, kinds: ['memory'] });
@@ -128,5 +130,5 @@ test('the list pages through a long history as it scrolls', async ({ host, openA
   }
   await expect(app.memories.count).toHaveText('450 memories');
   await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await expect(app.page.locator('[data-testid="day-header"][data-day="2026-01-01"]')).toBeVisible();
+  await expect(app.page.getByTestId('memory-day').filter({ hasText: '2026-01-01' }).last()).toBeVisible();
 });

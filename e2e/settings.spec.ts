@@ -44,6 +44,7 @@ test('keys are write-only: never pre-filled, shown as set / not set, never in an
   await s.save();
   await expect(s.keyStatus('embeddings')).toHaveText('set');
   await expect(s.keyInput('embeddings')).toHaveValue('');
+  await s.view.evaluate((el) => el.scrollTo(0, 0));
   await app.screenshot('settings');
 
   await app.page.reload();

@@ -14,6 +14,7 @@ import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
 import { DEFAULT_EMBEDDING_SERVICE_OPTIONS, EmbeddingService, type EmbeddingServiceOptions } from './embeddings/service';
 import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { queueDefs } from './jobs/queues';
+import type { QueueDefs } from './jobs/types';
 import { applyEmbeddingSettings } from './settings/apply';
 
 export interface CoreOptions {
@@ -26,6 +27,8 @@ export interface CoreOptions {
   now?: () => Date;
   /** The job runner: retry backoff (production: seconds; tests: milliseconds), polling, close grace. */
   jobs?: Partial<JobRunnerOptions>;
+  /** The queues the runner serves; default: every registered queue (src/core/jobs/queues.ts). */
+  queues?: QueueDefs;
   /** Timeouts of the embedding provider (background requests, recall queries). */
   embeddings?: Partial<EmbeddingServiceOptions>;
 }
@@ -76,8 +79,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers = buildHandlers();
   let closed = false;
   try {
-    await applyEmbeddingSettings(ctx);
-    runner = new JobRunner(ctx, queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
+    // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
+    await applyEmbeddingSettings(ctx, { backfill: false });
+    runner = new JobRunner(ctx, options.queues ?? queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
     await runner.start();
   } catch (e) {
     await runner?.stop();

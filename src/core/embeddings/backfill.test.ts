@@ -68,4 +68,21 @@ describe('provider switch and backfill', () => {
     expect(Object.values(await statuses(fx)).every((s) => s.startsWith('current'))).toBe(true);
     await expect(fx.core.call('embeddings.backfill', { persona: 'nobody' })).rejects.toMatchObject({ code: 'not_found' });
   });
+
+  it('OpenAI without a key fails clearly; setting the key requeues the failed rows', async () => {
+    fx = await makeEmbedFixture({ jobs: { backoffBaseMs: 5, pollMs: 200 } }, 1536);
+    await fx.core.call('settings.set', { embeddings: { provider: 'openai', baseUrl: fx.server.baseURL } });
+    const m = await fx.core.call('memories.write', { persona: 'main', content: 'Runs a half marathon in October.' });
+    const [job] = await waitForJobs(fx.core);
+    expect(job).toMatchObject({ state: 'discarded', attempt: 6 });
+    expect(job!.lastError).toMatch(/^not_configured: .*API key/);
+    expect((await fx.core.call('memories.get', { id: m.id })).embeddingStatus).toBe('failed');
+    expect(fx.fake.requests).toHaveLength(0);
+
+    await fx.core.call('settings.set', { embeddings: { provider: 'openai', apiKey: 'sk-later' } });
+    await waitForJobs(fx.core);
+    const ok = await fx.core.call('memories.get', { id: m.id });
+    expect(ok).toMatchObject({ embeddingStatus: 'current', embeddingModel: 'openai:text-embedding-3-small', embeddingError: null });
+    expect(fx.server.requests.at(-1)!.authorization).toBe('Bearer sk-later');
+  });
 });

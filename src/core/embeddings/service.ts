@@ -44,10 +44,13 @@ export class EmbeddingService {
     return this.provider;
   }
 
-  /** Switches provider when its settings or key changed; tells whether the model (the vector tag) changed. */
-  async configure(config: EmbeddingConfig, apiKey: string | null): Promise<{ modelChanged: boolean }> {
+  /**
+   * Switches provider when its settings or key changed. Tells whether anything
+   * changed, and whether the model (the vector tag) did.
+   */
+  async configure(config: EmbeddingConfig, apiKey: string | null): Promise<{ changed: boolean; modelChanged: boolean }> {
     const same = JSON.stringify(config) === JSON.stringify(this.config) && apiKey === this.apiKey;
-    if (same || this.closed) return { modelChanged: false };
+    if (same || this.closed) return { changed: false, modelChanged: false };
     const before = this.provider.model;
     const old = this.provider;
     this.provider = createEmbeddingProvider(config, apiKey, this.options);
@@ -55,7 +58,7 @@ export class EmbeddingService {
     this.apiKey = apiKey;
     // Work still running on the old provider fails and is retried on the new one.
     await old.close();
-    return { modelChanged: modelTag(config) !== before };
+    return { changed: true, modelChanged: modelTag(config) !== before };
   }
 
   /** A recall query's vector (native size), or null so recall falls back to text-only. */

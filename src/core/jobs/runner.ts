@@ -38,6 +38,7 @@ export class JobRunner {
   private running = new Map<string, { queue: JobQueue; done: Promise<void> }>();
   private abort = new AbortController();
   private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
   private tickDone: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -90,7 +91,20 @@ export class JobRunner {
     } catch (e) {
       if (!this.stopped) console.error('jobs: looking for due work failed:', e);
     }
-    if (!this.stopped) this.timer = setTimeout(() => this.wake(), nextMs);
+    this.schedule(nextMs);
+  }
+
+  /** Wakes up in `ms` unless a wake-up is already due sooner. */
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    const at = performance.now() + ms;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.wake();
+    }, ms);
   }
 
   private queues(): [JobQueue, QueueDef][] {
@@ -159,10 +173,7 @@ export class JobRunner {
       await def.onDiscard?.(job.args, message, this.ctx);
     } else if (row) {
       console.warn(`jobs: ${job.queue} job ${job.id} attempt ${row.attempt}/${row.max_attempts} failed (${message}); retry in ${delay} ms`);
-      if (this.timer && delay < this.o.pollMs) {
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.wake(), delay + 5);
-      }
+      this.schedule(delay + 5);
     }
   }
 

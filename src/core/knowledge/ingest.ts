@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { enqueueJob } from '../jobs/enqueue';
-import type { JobWork, QueueDef } from '../jobs/types';
+import { isPermanent } from '../jobs/runner';
+import type { JobContext, JobWork, QueueDef } from '../jobs/types';
 import { readSettings } from '../settings/store';
 import { chunkDocument } from './chunk';
 import { parseError } from './parse/errors';
@@ -32,12 +34,13 @@ export async function enqueueIngest(ctx: CoreContext, args: IngestJobArgs): Prom
  * which also enqueues their embedding jobs. Any failure before the write
  * leaves the previous version of the source as it was.
  */
-export const ingestWork: JobWork = async (raw, jc, ctx) => {
-  const parsed = ingestJobArgs.safeParse(raw);
-  if (!parsed.success) throw new AppError('invalid_args', `Malformed ingest job: ${parsed.error.message}`, { retryable: false });
-  const args = parsed.data;
+async function ingest(args: IngestJobArgs, jc: JobContext, ctx: CoreContext): Promise<void> {
   const report = progressReporter(ctx, jc, args.persona, args.source);
   const { maxIngestBytes } = await readSettings(ctx);
+  if (args.staged && !existsSync(args.path)) {
+    // A discarded upload job's copy is removed; retrying it cannot bring the bytes back.
+    throw new AppError('not_found', `The uploaded copy of "${args.name}" is gone; drop the file again.`, { retryable: false });
+  }
   const facts = await inspectFile(args.path, args.name, maxIngestBytes);
   await report.stage({ stage: 'parsing', done: 0, total: 0, label: 'parsing' });
   const doc = await parseFileInWorker(args.path, {
@@ -60,6 +63,21 @@ export const ingestWork: JobWork = async (raw, jc, ctx) => {
     chunks,
   });
   await report.stage({ stage: 'embedding', done: 0, total: chunks.length, label: `${chunks.length} chunks written` });
+}
+
+export const ingestWork: JobWork = async (raw, jc, ctx) => {
+  const parsed = ingestJobArgs.safeParse(raw);
+  if (!parsed.success) throw new AppError('invalid_args', `Malformed ingest job: ${parsed.error.message}`, { retryable: false });
+  const args = parsed.data;
+  try {
+    await ingest(args, jc, ctx);
+  } catch (e) {
+    // No attempt will follow: the upload copy goes now, before the job is marked discarded.
+    // (A shutdown aborts the attempt without counting it: the copy stays for the next start.)
+    const final = isPermanent(e) || jc.job.attempt >= jc.job.maxAttempts;
+    if (args.staged && final && !jc.signal.aborted) await removeStaged(args.path);
+    throw e;
+  }
   if (args.staged) await removeStaged(args.path);
 };
 

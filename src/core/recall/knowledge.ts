@@ -2,7 +2,7 @@
 import type { RecallHit } from '../../shared/api';
 import type { Queryable } from '../db/client';
 import { Params } from './params';
-import { type CandidateSizes, hnswSettings, type Probe, RESET_HNSW_SETTINGS } from './probe';
+import { type CandidateSizes, FORCE_INDEX_ORDER, hnswSettings, type Probe, RESET_HNSW_SETTINGS, RESET_INDEX_ORDER } from './probe';
 import { cosineOrNull, knowledgeScore, textNormaliser } from './score';
 import { textOrderSql, textScoreSql } from './text-query';
 
@@ -37,10 +37,13 @@ export async function knowledgeCandidates(tx: Queryable, probe: Probe, k: Candid
     const p = new Params();
     const persona = p.add(probe.persona);
     const { where, order } = textOrderSql(probe.tq, 'knowledge', 'k', p);
+    const bm25 = probe.tq.variant === 'bm25';
+    if (bm25) await tx.exec(FORCE_INDEX_ORDER);
     const { rows } = await tx.query<{ id: string }>(
       `SELECT k.id FROM knowledge_chunks k WHERE k.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.text)}`,
       p.values,
     );
+    if (bm25) await tx.exec(RESET_INDEX_ORDER);
     for (const r of rows) ids.add(r.id);
   }
   if (probe.vector) {

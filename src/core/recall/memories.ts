@@ -3,7 +3,7 @@ import type { RecallHit } from '../../shared/api';
 import type { Queryable } from '../db/client';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from '../memories/row';
 import { Params } from './params';
-import { type CandidateSizes, hnswSettings, type Probe, RESET_HNSW_SETTINGS } from './probe';
+import { type CandidateSizes, FORCE_INDEX_ORDER, hnswSettings, type Probe, RESET_HNSW_SETTINGS, RESET_INDEX_ORDER } from './probe';
 import { cosineOrNull, memoryScore, textNormaliser } from './score';
 import { textOrderSql, textScoreSql } from './text-query';
 
@@ -43,10 +43,13 @@ export async function memoryCandidates(tx: Queryable, probe: Probe, k: Candidate
     const p = new Params();
     const persona = p.add(probe.persona);
     const { where, order } = textOrderSql(probe.tq, 'memories', 'm', p);
+    const bm25 = probe.tq.variant === 'bm25';
+    if (bm25) await tx.exec(FORCE_INDEX_ORDER);
     const { rows } = await tx.query<{ id: string }>(
       `SELECT m.id FROM memories m WHERE m.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.text)}`,
       p.values,
     );
+    if (bm25) await tx.exec(RESET_INDEX_ORDER);
     for (const r of rows) ids.add(r.id);
   }
   // importance/10 and 1/(1 + days) can outweigh weak text and vector matches (STACK-FACTS: without

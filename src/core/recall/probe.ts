@@ -20,10 +20,19 @@ export interface CandidateSizes {
   recentPerImportance: number;
 }
 
+/**
+ * Each candidate's BM25 term costs a per-row `<@>` evaluation (~50–200 µs),
+ * so the recency source stays modest; agreement with the full scan is
+ * measured in agreement.test.ts and bench/recall.ts.
+ */
 export function candidateSizes(limit: number): CandidateSizes {
   const k = Math.max(64, 4 * limit);
-  return { text: k, vector: k, recentPerImportance: k };
+  return { text: k, vector: k, recentPerImportance: Math.max(24, 2 * limit) };
 }
+
+/** The BM25 top-k must walk its index: on small tables the planner would rather sort every row by a per-row `<@>`. */
+export const FORCE_INDEX_ORDER = 'SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off;';
+export const RESET_INDEX_ORDER = 'RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort;';
 
 /**
  * HNSW returns at most ef_search rows, and the planner prefers a seq scan or

@@ -17,8 +17,8 @@ const HOSTILE = [
 /** A seeded stream of strings a model or a user might type, and worse. */
 function hostileQuery(rnd: () => number): string {
   const r = rnd();
-  if (r < 0.01) return pick(rnd, HOSTILE).repeat(10_000).slice(0, 10_240); // 10 kB of one fragment
-  if (r < 0.02) return Array.from({ length: 1_500 }, () => sentence(rnd).split(' ')[0]).join(' ').slice(0, 10_240); // 10 kB of words
+  if (r < 0.005) return pick(rnd, HOSTILE).repeat(10_000).slice(0, 10_240); // 10 kB of one fragment
+  if (r < 0.01) return Array.from({ length: 1_500 }, () => sentence(rnd).split(' ')[0]).join(' ').slice(0, 10_240); // 10 kB of words
   if (r < 0.1) return String.fromCharCode(...Array.from({ length: 1 + Math.floor(rnd() * 40) }, () => Math.floor(rnd() * 0xffff)));
   const parts = Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => (rnd() < 0.5 ? pick(rnd, HOSTILE) : question(rnd)));
   return parts.join(rnd() < 0.5 ? ' ' : '');

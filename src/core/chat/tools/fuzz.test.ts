@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestCore, type TestCore } from '../../testing/core';
+import type { TestCore } from '../../testing/core';
+import { type ChatFixture, chatFixture } from '../test-fixture';
 import { runTool } from './run';
 
 // Seeded, so a failure can be replayed: mulberry32.
@@ -13,15 +14,18 @@ function rng(seed: number): () => number {
   };
 }
 
+let f: ChatFixture;
 let core: TestCore;
 let foreignId: string;
 beforeAll(async () => {
-  core = await makeTestCore();
+  // The fixture's fake embedder keeps the local model out of this test.
+  f = await chatFixture();
+  core = f.core;
   await core.call('personas.create', { name: 'Other' });
   foreignId = (await core.call('memories.write', { persona: 'other', content: 'belongs to another persona' })).id;
 });
 afterAll(async () => {
-  await core.dispose();
+  await f.dispose();
 });
 
 const huge = (n: number) => 'a'.repeat(n);

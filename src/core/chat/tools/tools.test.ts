@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestCore, type TestCore } from '../../testing/core';
+import type { TestCore } from '../../testing/core';
+import { type ChatFixture, chatFixture } from '../test-fixture';
 import { runTool, type ToolScope } from './run';
 
+let f: ChatFixture;
 let core: TestCore;
 let scope: ToolScope;
 beforeAll(async () => {
-  core = await makeTestCore();
+  // The fixture's fake embedder keeps the local model out of this test.
+  f = await chatFixture();
+  core = f.core;
   const { rows } = await core.ctx.db.query<{ id: string }>(`INSERT INTO conversations (persona) VALUES ('main') RETURNING id`);
   scope = { persona: 'main', conversationId: rows[0]!.id };
 });
 afterAll(async () => {
-  await core.dispose();
+  await f.dispose();
 });
 
 it('memory write then delete by id, scoped to the persona', async () => {

@@ -1,14 +1,65 @@
-// Placeholder until the chat engineer's view lands (this file is theirs to overwrite).
-export function ChatView() {
+import { useEffect } from 'react';
+import { getApi } from '../../api';
+import { useNav } from '../../stores/nav';
+import { usePersonas } from '../../stores/personas';
+import { Composer } from './Composer';
+import { PromptPanel } from './PromptPanel';
+import { useChat } from './store';
+import { Transcript } from './Transcript';
+import './chat.css';
+
+function NotConfigured() {
   return (
-    <section className="view" data-testid="chat-view">
+    <div className="chat-banner warn" data-testid="chat-not-configured">
+      <strong>No chat model is configured.</strong> Everything else works offline. To chat, enter a model name and either the base URL
+      of a local OpenAI-compatible server (Ollama, llama.cpp, LM Studio) or an OpenAI API key in{' '}
+      <button className="link" data-testid="chat-open-settings" onClick={() => useNav.getState().go('settings')}>
+        Settings
+      </button>
+      .
+    </div>
+  );
+}
+
+export function ChatView() {
+  const persona = usePersonas((s) => s.activeId);
+  const configured = useChat((s) => s.configured);
+  const error = useChat((s) => s.error);
+  const prompt = useChat((s) => s.prompt);
+
+  useEffect(() => {
+    void useChat.getState().open(persona);
+    const api = getApi();
+    const chat = useChat.getState();
+    const offs = [api.on('chat.token', chat.onToken), api.on('chat.message', chat.onMessage), api.on('chat.state', chat.onState)];
+    return () => offs.forEach((off) => off());
+  }, [persona]);
+
+  return (
+    <section className="view chat-view" data-testid="chat-view">
       <header className="view-header">
-        <h1>Chat</h1>
+        <div>
+          <h1>Chat</h1>
+          <p className="muted">Persona “{persona}”: it remembers across conversations.</p>
+        </div>
+        <button className="ghost small" data-testid="prompt-toggle" onClick={() => (prompt ? useChat.getState().closePrompt() : void useChat.getState().loadPrompt())}>
+          {prompt ? 'Hide prompt' : 'Prompt'}
+        </button>
+        <button className="ghost small" data-testid="chat-clear" onClick={() => void useChat.getState().clear()}>
+          Clear
+        </button>
       </header>
-      <div className="empty">
-        <h2>Chat is coming</h2>
-        <p>The conversation view is not in this build yet.</p>
+      {configured === false && <NotConfigured />}
+      {error && error.code !== 'not_configured' && (
+        <div className="chat-banner error" data-testid="chat-error" role="alert">
+          <strong>{error.code}</strong>: {error.message}
+        </div>
+      )}
+      <div className="chat-body">
+        <Transcript persona={persona} />
+        <PromptPanel />
       </div>
+      <Composer disabled={configured === false} />
     </section>
   );
 }

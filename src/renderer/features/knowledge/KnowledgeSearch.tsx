@@ -1,6 +1,41 @@
 import { useEffect, useState } from 'react';
+import type { RecallHit } from '../../../shared/api';
 import { score } from '../../lib/format';
+import { excerpt } from './excerpt';
 import { useKnowledge } from './store';
+
+function KnowledgeHit({ hit, query }: { hit: RecallHit; query: string }) {
+  const [whole, setWhole] = useState(false);
+  const { parts, clipped } = excerpt(hit.content, query);
+  return (
+    <li className="knowledge-hit" data-testid="knowledge-hit">
+      <div className="knowledge-hit-meta">
+        <code className="tag" data-testid="knowledge-hit-tag">
+          {hit.tag}
+        </code>
+        <span className="muted" title="text relevance · cosine similarity · final score">
+          text {score(hit.score.text)} · cosine {score(hit.score.cosine)} · score {score(hit.score.final)}
+        </span>
+      </div>
+      <p className="knowledge-hit-text" data-testid="knowledge-hit-text">
+        {whole ? (
+          hit.content
+        ) : (
+          <>
+            {clipped && '… '}
+            {parts.map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+            {clipped && ' …'}
+          </>
+        )}
+      </p>
+      {clipped && (
+        <button className="link" onClick={() => setWhole(!whole)}>
+          {whole ? 'Show the excerpt' : 'Show the whole passage'}
+        </button>
+      )}
+    </li>
+  );
+}
 
 /** Runs `recall` restricted to knowledge and shows the hits with their source tag. */
 export function KnowledgeSearch() {
@@ -43,19 +78,7 @@ export function KnowledgeSearch() {
       {hits && hits.length > 0 && (
         <ol className="knowledge-hits" data-testid="knowledge-hits">
           {hits.map((h) => (
-            <li key={h.id} className="hit" data-testid="knowledge-hit">
-              <div className="memory-meta">
-                <code className="tag" data-testid="knowledge-hit-tag">
-                  {h.tag}
-                </code>
-                <span className="muted" title="text relevance · cosine · final score">
-                  text {score(h.score.text)} · cosine {score(h.score.cosine)} · score {score(h.score.final)}
-                </span>
-              </div>
-              <p className="knowledge-hit-text" data-testid="knowledge-hit-text">
-                {h.content}
-              </p>
-            </li>
+            <KnowledgeHit key={h.id} hit={h} query={query} />
           ))}
         </ol>
       )}

@@ -49,8 +49,8 @@ export function PersonaItem({ persona, index, active, onDelete }: Props) {
           <span className="persona-name" data-testid="persona-name">
             {persona.name}
           </span>
-          <span className="persona-counts" data-testid="persona-counts">
-            {plural(c.memories, 'memory', 'memories')} · {plural(c.knowledgeSources, 'source')}
+          <span className="persona-counts" data-testid="persona-counts" title={`${plural(c.memories, 'memory', 'memories')}, ${plural(c.knowledgeSources, 'knowledge source')}, ${plural(c.userModel, 'user-model dimension')}`}>
+            {plural(c.memories, 'memory', 'memories')} · {plural(c.knowledgeSources, 'doc')}
           </span>
         </span>
       </button>

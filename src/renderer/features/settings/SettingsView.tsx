@@ -35,6 +35,16 @@ function toForm(s: Settings): Form {
   };
 }
 
+/** Switching provider starts from that provider's defaults (or what is stored, when switching back). */
+function switchProvider(f: Form, p: Provider, s: Settings): Form {
+  if (p === s.embeddings.provider) {
+    const stored = toForm(s);
+    return { ...f, provider: p, embBaseUrl: stored.embBaseUrl, embModel: stored.embModel, embDimensions: stored.embDimensions };
+  }
+  if (p === 'openai') return { ...f, provider: p, embBaseUrl: '', embModel: 'text-embedding-3-small', embDimensions: '1536' };
+  return { ...f, provider: p, embBaseUrl: '', embModel: '', embDimensions: '' };
+}
+
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
 function toPatch(f: Form): SettingsPatch {
@@ -47,7 +57,8 @@ function toPatch(f: Form): SettingsPatch {
             provider: f.provider,
             baseUrl: f.provider === 'compatible' ? orNull(f.embBaseUrl) : null,
             model: orNull(f.embModel),
-            dimensions: f.embDimensions.trim() ? Number(f.embDimensions) : null,
+            // OpenAI is always asked for 1536 dimensions (the database's size): only a compatible server has a choice.
+            ...(f.provider === 'compatible' ? { dimensions: f.embDimensions.trim() ? Number(f.embDimensions) : null } : {}),
           },
     reviewEvery: Number(f.reviewEvery),
     contextBudgetTokens: Number(f.contextBudget),
@@ -126,7 +137,7 @@ export function SettingsView() {
           <div className="radio-row" role="radiogroup" aria-label="Embedding provider">
             {(['local', 'openai', 'compatible'] as Provider[]).map((p) => (
               <label key={p} className="radio">
-                <input type="radio" name="provider" data-testid={`embeddings-provider-${p}`} checked={f.provider === p} onChange={() => setForm({ ...f, provider: p })} />
+                <input type="radio" name="provider" data-testid={`embeddings-provider-${p}`} checked={f.provider === p} onChange={() => setForm(switchProvider(f, p, settings))} />
                 {p === 'local' ? 'Built-in (offline)' : p === 'openai' ? 'OpenAI' : 'OpenAI-compatible'}
               </label>
             ))}
@@ -147,7 +158,15 @@ export function SettingsView() {
               </label>
               <label>
                 Dimensions
-                <input data-testid="embeddings-dimensions" type="number" min={1} max={1536} {...field('embDimensions')} />
+                <input
+                  data-testid="embeddings-dimensions"
+                  type="number"
+                  min={1}
+                  max={1536}
+                  disabled={f.provider === 'openai'}
+                  title={f.provider === 'openai' ? 'OpenAI embeddings are always requested at 1536 dimensions.' : undefined}
+                  {...field('embDimensions')}
+                />
               </label>
               <KeyField
                 id="embeddings"

@@ -1,0 +1,105 @@
+// Ingest throughput: `npx tsx bench/ingest.ts --pages 100`
+// Generates a text PDF, drops it into a fresh core (real PGlite, the built-in
+// local embedder) and prints: time until the document is searchable by text
+// (ingest job done and recall finds a sentence), time until every chunk has a
+// current-model vector, parsing pages/s, and the process's peak RSS.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Job } from '../src/shared/api';
+import { createCore } from '../src/core/index';
+import { knownSentence, makeBookPdf } from '../src/core/knowledge/parse/test-pdfs';
+import { parseFileInWorker } from '../src/core/knowledge/parse/run';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '100' },
+    'no-embed': { type: 'boolean', default: false },
+    'embed-timeout': { type: 'string', default: '900' },
+  },
+});
+const pages = Number(values.pages);
+if (!Number.isInteger(pages) || pages < 1) throw new Error('--pages takes a whole number ≥ 1');
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+
+const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-ingest-'));
+try {
+  const pdf = await makeBookPdf(pages);
+  const file = join(dir, `book-${pages}p.pdf`);
+  writeFileSync(file, pdf);
+  console.log(`PDF: ${pages} pages, ${(pdf.length / 1024).toFixed(0)} KB`);
+
+  // 1. Parsing alone, in its worker: boot (thread + pdfjs import) and pages/s.
+  const t0 = performance.now();
+  let firstPage = 0;
+  let lastPage = 0;
+  await parseFileInWorker(file, {
+    kind: 'pdf',
+    name: 'book.pdf',
+    onProgress: (p) => {
+      if (p === 1) firstPage = performance.now();
+      lastPage = performance.now();
+    },
+  });
+  const bootMs = firstPage - t0;
+  const parsePps = (pages - 1) / ((lastPage - firstPage) / 1000);
+  console.log(`parse worker: ${s(bootMs)} until the first page (thread start + pdfjs load), then ${parsePps.toFixed(0)} pages/s`);
+
+  // 2. The whole path through a real core.
+  const core = await createCore({ dataDir: join(dir, 'data') });
+  try {
+    const done = new Promise<Job>((resolve) =>
+      core.events.subscribe((name, payload) => {
+        if (name !== 'jobs.changed') return;
+        const { job } = payload as { job: Job };
+        if (job.queue === 'ingest' && (job.state === 'completed' || job.state === 'discarded')) resolve(job);
+      }),
+    );
+    const start = performance.now();
+    const { source } = await core.call('knowledge.ingest', { persona: 'main', path: file });
+    const job = await done;
+    if (job.state !== 'completed') throw new Error(`ingest failed: ${job.lastError}`);
+    const jobMs = performance.now() - start;
+    const target = Math.max(1, Math.round(pages * 0.7));
+    const sentence = knownSentence(target, 2);
+    const hits = await core.call('recall', { persona: 'main', query: sentence, kinds: ['knowledge'], limit: 3 });
+    const searchableMs = performance.now() - start;
+    const found = hits.some((h) => h.content.replace(/\s+/g, ' ').includes(sentence));
+    const [info] = await core.call('knowledge.listSources', { persona: 'main' });
+    console.log(`ingest job done: ${s(jobMs)} (${info?.chunks} chunks of ~3000 chars)`);
+    console.log(`text-searchable: ${s(searchableMs)} (recall of a page-${target} sentence: ${found ? `found, ${hits[0]?.tag}` : 'NOT FOUND'})`);
+    console.log(`  → ${(pages / (searchableMs / 1000)).toFixed(1)} pages/s end to end to text search`);
+
+    if (!values['no-embed']) {
+      const limit = Number(values['embed-timeout']) * 1000;
+      let embedded = 0;
+      let chunks = info?.chunks ?? 0;
+      while (performance.now() - start < limit) {
+        const [src] = await core.call('knowledge.listSources', { persona: 'main' });
+        embedded = src?.embedded ?? 0;
+        chunks = src?.chunks ?? 0;
+        if (chunks > 0 && embedded >= chunks) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const embeddedMs = performance.now() - start;
+      const model = core.ctx.embeddingModel();
+      if (embedded >= chunks) console.log(`fully embedded (${model}): ${s(embeddedMs)} (${chunks} chunks, ${(chunks / ((embeddedMs - jobMs) / 1000)).toFixed(2)} chunks/s after the job)`);
+      else console.log(`NOT fully embedded after ${s(embeddedMs)}: ${embedded}/${chunks} (${model})`);
+    }
+    console.log(`source: ${source}`);
+  } finally {
+    await core.close();
+  }
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  console.log(`peak RSS: ${mb(peakRss)} sampled; ${mb(process.resourceUsage().maxRSS * 1024)} maxRSS (whole process: PGlite, parse and embed workers)`);
+} finally {
+  clearInterval(sampler);
+  rmSync(dir, { recursive: true, force: true });
+}

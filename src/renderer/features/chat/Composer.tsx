@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useChat } from './store';
+
+/** Enter sends, Shift+Enter is a new line; `/clear` starts the conversation over. */
+export function Composer({ disabled }: { disabled: boolean }) {
+  const [text, setText] = useState('');
+  const busy = useChat((s) => s.busy);
+
+  function submit() {
+    const t = text.trim();
+    if (!t || busy) return;
+    setText('');
+    if (t === '/clear') void useChat.getState().clear();
+    else void useChat.getState().send(t);
+  }
+
+  return (
+    <div className="chat-composer">
+      <textarea
+        data-testid="chat-input"
+        aria-label="Message"
+        placeholder={disabled ? 'Configure a chat model in Settings first' : 'Message (Enter to send, Shift+Enter for a new line, /clear to start over)'}
+        rows={2}
+        value={text}
+        disabled={disabled}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+      />
+      {busy ? (
+        <button className="danger-solid" data-testid="chat-stop" onClick={() => void useChat.getState().cancel()}>
+          Stop
+        </button>
+      ) : (
+        <button className="primary" data-testid="chat-send" disabled={disabled || !text.trim()} onClick={submit}>
+          Send
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { ChatMessage } from '../../../shared/api';
+import { MessageItem } from './MessageItem';
+import { useChat } from './store';
+
+/** Results are drawn under the call they answer, so they are indexed by call id. */
+function resultsByCall(messages: ChatMessage[]): { results: Map<string, ChatMessage>; shown: Set<string> } {
+  const results = new Map<string, ChatMessage>();
+  const calls = new Set<string>();
+  for (const m of messages) {
+    if (m.role === 'tool' && m.toolCallId) results.set(m.toolCallId, m);
+    for (const c of m.toolCalls ?? []) calls.add(c.id);
+  }
+  return { results, shown: calls };
+}
+
+export function Transcript({ persona }: { persona: string }) {
+  const messages = useChat((s) => s.messages);
+  const summary = useChat((s) => s.summary);
+  const busy = useChat((s) => s.busy);
+  const end = useRef<HTMLDivElement>(null);
+  const { results, shown } = useMemo(() => resultsByCall(messages), [messages]);
+
+  useEffect(() => {
+    // Braces matter: newer Chromium returns a promise from scrollIntoView, and an effect may only return a cleanup.
+    void end.current?.scrollIntoView({ block: 'end' });
+  }, [messages]);
+
+  const visible = messages.filter((m) => m.role !== 'system' && !(m.role === 'tool' && m.toolCallId && shown.has(m.toolCallId)));
+  return (
+    <div className="chat-transcript" data-testid="chat-transcript" aria-live="polite">
+      {summary && (
+        <details className="chat-summary" data-testid="chat-summary">
+          <summary>Earlier conversation (summarised)</summary>
+          <p>{summary}</p>
+        </details>
+      )}
+      {visible.length === 0 && !summary && <p className="muted chat-hint">Say hello. Tell the assistant something worth remembering and watch it save it.</p>}
+      {visible.map((m) => (
+        <MessageItem key={m.id} persona={persona} message={m} results={results} />
+      ))}
+      {busy && <div className="chat-typing muted" data-testid="chat-busy">Thinking…</div>}
+      <div ref={end} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+export interface ExcerptPart {
+  text: string;
+  match: boolean;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The part of a chunk (~3000 characters) around the best cluster of query
+ * words (rare ones count most), split into plain and matching parts for highlighting.
+ */
+export function excerpt(content: string, query: string, radius = 280): { parts: ExcerptPart[]; clipped: boolean } {
+  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])];
+  const text = content.replace(/\s+/g, ' ').trim();
+  if (words.length === 0) return { parts: [{ text: text.slice(0, 2 * radius), match: false }], clipped: text.length > 2 * radius };
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escapeRe).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  const hits = [...text.matchAll(re)].map((m) => ({ at: m.index, word: m[0].toLowerCase() }));
+  // Rare words in this chunk say more than ones on every line: weigh each match by 1/frequency.
+  const freq = new Map<string, number>();
+  for (const h of hits) freq.set(h.word, (freq.get(h.word) ?? 0) + 1);
+  let best = 0;
+  let bestScore = -1;
+  for (const h of hits) {
+    const inWindow = hits.filter((x) => x.at >= h.at && x.at < h.at + 2 * radius);
+    const score = inWindow.reduce((sum, x) => sum + 1 / (freq.get(x.word) ?? 1), 0);
+    if (score > bestScore) [best, bestScore] = [h.at, score];
+  }
+  const start = Math.max(0, Math.min(best - 40, text.length - 2 * radius));
+  const from = start > 0 ? text.indexOf(' ', start) + 1 || start : 0;
+  const to = Math.min(text.length, from + 2 * radius);
+  const slice = text.slice(from, to);
+  const parts: ExcerptPart[] = [];
+  let last = 0;
+  for (const m of slice.matchAll(re)) {
+    if (m.index > last) parts.push({ text: slice.slice(last, m.index), match: false });
+    parts.push({ text: m[0], match: true });
+    last = m.index + m[0].length;
+  }
+  if (last < slice.length) parts.push({ text: slice.slice(last), match: false });
+  return { parts, clipped: from > 0 || to < text.length };
+}
