@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The memory browser at scale, in Chromium through the browser host:
 // time until the first memories are on screen, and the frame gaps while
 // scrolling fast through the timeline (pages are fetched as it scrolls).
@@ -63,32 +62,30 @@ interface ScrollStats {
   rowsInDom: number;
 }
 
-/** Scrolls the list by a fixed step every animation frame and records the gaps between frames. */
+/**
+ * Scrolls the list by a fixed step every animation frame and records the gaps
+ * between frames. Sent as source text: tsx's name helpers do not exist in the page.
+ */
 function scrollAndMeasure(page: Page): Promise<ScrollStats> {
-  return page.evaluate(
-    ({ scrollMs, pxPerFrame }) =>
-      new Promise<ScrollStats>((resolve) => {
-        const list = document.querySelector<HTMLElement>('[data-testid="memory-list"]')!;
-        const gaps: number[] = [];
-        let last = performance.now();
-        const end = last + scrollMs;
-        const step = (now: number) => {
-          gaps.push(now - last);
-          last = now;
-          list.scrollTop += pxPerFrame;
-          if (now < end) requestAnimationFrame(step);
-          else
-            resolve({
-              frames: gaps.length,
-              gaps,
-              loaded: document.querySelector('[data-testid="memory-count"]')?.textContent ?? '',
-              rowsInDom: document.querySelectorAll('[data-testid="memory-row"]').length,
-            });
-        };
-        requestAnimationFrame(step);
-      }),
-    { scrollMs, pxPerFrame },
-  );
+  return page.evaluate(`new Promise((resolve) => {
+    const list = document.querySelector('[data-testid="memory-list"]');
+    const gaps = [];
+    let last = performance.now();
+    const end = last + ${scrollMs};
+    function step(now) {
+      gaps.push(now - last);
+      last = now;
+      list.scrollTop += ${pxPerFrame};
+      if (now < end) requestAnimationFrame(step);
+      else resolve({
+        frames: gaps.length,
+        gaps,
+        loaded: document.querySelector('[data-testid="memory-count"]')?.textContent ?? '',
+        rowsInDom: document.querySelectorAll('[data-testid="memory-row"]').length,
+      });
+    }
+    requestAnimationFrame(step);
+  })`);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-browser-'));
@@ -103,14 +100,13 @@ try {
     const allGaps: number[] = [];
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(() => window.localStorage.setItem('hearth.activePersona', 'bench'));
+      await context.addInitScript(`window.localStorage.setItem('hearth.activePersona', 'bench')`);
       const page = await context.newPage();
       await page.goto(host.url);
       await page.waitForSelector('[data-testid="memory-row"]');
-      const t = await page.evaluate(() => ({
-        now: performance.now(),
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-      }));
+      const t = await page.evaluate<{ now: number; fcp: number }>(
+        `({ now: performance.now(), fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN })`,
+      );
       firstRows.push(t.now);
       fcp.push(t.fcp);
       const s = await scrollAndMeasure(page);

@@ -64,9 +64,19 @@ test.describe('with a chat model', () => {
     // Opened in the browser's editor: the row of that memory, editing.
     await expect(app.page.locator(`[data-testid="memory-row"][data-memory-id="${stored[0]!.id}"].editing`)).toBeVisible();
 
-    // Back in chat, /clear empties the transcript; the memory stays.
+    // The conversation survives a restart of the app.
     await app.go('chat');
-    await expect(view.messages).not.toHaveCount(0);
+    await expect(view.assistant.last()).toContainText('[stopped]');
+    const shown = await view.messages.count();
+    expect(shown).toBeGreaterThanOrEqual(6);
+    await host.restart();
+    await app.page.reload();
+    await app.ready();
+    await app.go('chat');
+    await expect(view.messages).toHaveCount(shown);
+    await expect(view.assistant.first()).toHaveText('Hello! Nice to meet you.');
+
+    // /clear empties the transcript; the memory stays.
     await view.send('/clear');
     await expect(view.messages).toHaveCount(0);
     expect((await host.call('memories.list', { persona: 'main' })).total).toBe(1);

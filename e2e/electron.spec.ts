@@ -28,7 +28,8 @@ test('the desktop app opens a window showing the personas', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-electron-'));
   const app = await electron.launch({
     executablePath: binary!,
-    args: [join(ROOT, 'out', 'main', 'index.js'), '--data-dir', dataDir],
+    // The app folder: Electron reads package.json (main, productName) from it. Chromium refuses root without --no-sandbox.
+    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), ROOT, '--data-dir', dataDir],
     env: { ...process.env, HEARTH_DATA_DIR: dataDir },
   });
   try {

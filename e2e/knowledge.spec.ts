@@ -97,6 +97,8 @@ test('a dropped encrypted PDF shows a readable error and adds nothing', async ({
 
 test('a source can be deleted after a confirmation', async ({ host, openApp }) => {
   await host.call('knowledge.ingest', { persona: 'main', name: 'todo.md', dataBase64: Buffer.from('# Todo\n\nWater the ferns.').toString('base64') });
+  // Ingested before the page opens: this test is about deleting, not about live updates.
+  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 20_000 }).toBe(1);
   const app = new AppPage(await openApp());
   await app.ready();
   await app.go('knowledge');

@@ -65,7 +65,7 @@ export function App() {
     <DropZone>
       <div className="app" data-testid="app" data-active-persona={activeId}>
         <Sidebar />
-        <main className="main">{loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}</main>
+        <main className="main" data-testid="main">{loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}</main>
         <Toasts />
         {showHelp && <ShortcutsHelp />}
       </div>

@@ -35,9 +35,11 @@ export async function afterTurn(ctx: CoreContext, conv: ConversationRow, setting
     });
   }
   const system = (await assemblePrompt(ctx, conv)).system;
-  if (estimateTokens(messages, system) <= settings.contextBudgetTokens) return;
-  await ctx.db.transaction(async (tx) => {
-    if (await jobPending(tx, 'compaction', conv.persona)) return;
-    await enqueueJob(tx, { queue: 'compaction', persona: conv.persona, args: { conversationId: conv.id } });
-  });
+  if (estimateTokens(messages, system) > settings.contextBudgetTokens) {
+    await ctx.db.transaction(async (tx) => {
+      if (await jobPending(tx, 'compaction', conv.persona)) return;
+      await enqueueJob(tx, { queue: 'compaction', persona: conv.persona, args: { conversationId: conv.id } });
+    });
+  }
+  ctx.wakeJobs();
 }

@@ -2,7 +2,8 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { OpenAiChatProvider } from '../providers/llm/openai';
 import type { ChatProvider } from '../providers/llm/types';
-import { type ChatConfig, chatConfig, readSettings } from '../settings/store';
+import { type ChatConfig, readSettings } from '../settings/store';
+import { SECRET_CHAT_KEY } from '../settings/types';
 
 export interface ChatSettings {
   chat: ChatConfig;
@@ -13,7 +14,9 @@ export interface ChatSettings {
 /** Read at the start of every turn and job, so a settings change applies to the next one. */
 export async function loadChatSettings(ctx: CoreContext): Promise<ChatSettings> {
   const s = await readSettings(ctx);
-  return { chat: await chatConfig(ctx), reviewEvery: s.reviewEvery, contextBudgetTokens: s.contextBudgetTokens };
+  // One settings read per turn (settings/store.chatConfig would read them again).
+  const chat = { ...s.chat, apiKey: await ctx.secrets.get(SECRET_CHAT_KEY) };
+  return { chat, reviewEvery: s.reviewEvery, contextBudgetTokens: s.contextBudgetTokens };
 }
 
 /**

@@ -1,21 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../index';
 import { makeTestCore, type TestCore } from '../testing/core';
 
-let core: TestCore | null = null;
-afterEach(async () => {
-  await core?.dispose();
-  core = null;
+// One database for the file (opening one costs seconds); each test uses its own names.
+let c: TestCore;
+beforeAll(async () => {
+  c = await makeTestCore();
+});
+afterAll(async () => {
+  await c.dispose();
 });
 
-async function fresh(): Promise<TestCore> {
-  core = await makeTestCore();
-  return core;
-}
+const ids = async () => (await c.call('personas.list', {})).map((p) => p.id);
 
 describe('personas', () => {
   it('creates personas with slug ids, lists main first, and announces changes', async () => {
-    const c = await fresh();
     const seen: unknown[] = [];
     c.events.subscribe((name, payload) => seen.push({ name, payload }));
     const trader = await c.call('personas.create', { name: 'Day Trader' });
@@ -24,12 +23,11 @@ describe('personas', () => {
     expect((await c.call('personas.create', { name: '!!!' })).id).toBe('persona');
     // Another name with the same slug gets the next free id.
     expect((await c.call('personas.create', { name: 'Day  trader!' })).id).toBe('day-trader-2');
-    expect((await c.call('personas.list', {})).map((p) => p.id)).toEqual(['main', 'day-trader', 'ecrivain', 'persona', 'day-trader-2']);
+    expect(await ids()).toEqual(['main', 'day-trader', 'ecrivain', 'persona', 'day-trader-2']);
     expect(seen[0]).toEqual({ name: 'personas.changed', payload: { persona: 'day-trader' } });
   });
 
   it('refuses a duplicate name, whatever its case, with conflict', async () => {
-    const c = await fresh();
     await c.call('personas.create', { name: 'Writer' });
     expect(await c.dispatch('personas.create', { name: 'writer' })).toMatchObject({
       ok: false,
@@ -39,19 +37,18 @@ describe('personas', () => {
   });
 
   it('renames a persona, keeping its id and its memories', async () => {
-    const c = await fresh();
-    await c.call('personas.create', { name: 'Writer' });
-    await c.call('memories.write', { persona: 'writer', content: 'Drafts in the morning' });
-    const renamed = await c.call('personas.rename', { id: 'writer', name: 'Novelist' });
-    expect(renamed).toMatchObject({ id: 'writer', name: 'Novelist', counts: { memories: 1 } });
-    expect(await c.dispatch('personas.rename', { id: 'writer', name: 'main' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    await c.call('personas.create', { name: 'Poet' });
+    await c.call('memories.write', { persona: 'poet', content: 'Drafts in the morning' });
+    const renamed = await c.call('personas.rename', { id: 'poet', name: 'Novelist' });
+    expect(renamed).toMatchObject({ id: 'poet', name: 'Novelist', counts: { memories: 1 } });
+    expect(await c.dispatch('personas.rename', { id: 'poet', name: 'main' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     expect(await c.dispatch('personas.rename', { id: 'ghost', name: 'Ghost' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     // Renaming to its own name in another case is not a clash with itself.
-    expect((await c.call('personas.rename', { id: 'writer', name: 'NOVELIST' })).name).toBe('NOVELIST');
+    expect((await c.call('personas.rename', { id: 'poet', name: 'NOVELIST' })).name).toBe('NOVELIST');
   });
 
   it('validates names and ids', async () => {
-    const c = await fresh();
+    const before = await ids();
     expect(await c.dispatch('personas.create', { name: '' })).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
     expect(await c.dispatch('personas.create', { name: 'x'.repeat(65) })).toMatchObject({
       ok: false,
@@ -59,11 +56,10 @@ describe('personas', () => {
     });
     expect(await c.dispatch('personas.create', {})).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
     expect(await c.dispatch('personas.rename', { id: 'Not An Id', name: 'x' })).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
-    expect((await c.call('personas.list', {})).length).toBe(1);
+    expect(await ids()).toEqual(before);
   });
 
   it('keeps each persona’s memories apart', async () => {
-    const c = await fresh();
     await c.call('personas.create', { name: 'Trader' });
     const m = await c.call('memories.write', { persona: 'trader', content: 'Bought ACME at 12', category: 'trades', importance: 7 });
     await c.call('memories.write', { persona: 'main', content: 'Walks the dog at 7' });
@@ -76,16 +72,17 @@ describe('personas', () => {
   });
 
   it('keeps personas and memories on disk across a restart', async () => {
-    const c = await fresh();
-    await c.call('personas.create', { name: 'Trader' });
-    await c.call('memories.write', { persona: 'trader', content: 'Prefers limit orders' });
-    await c.close();
-    const reopened = await createCore({ dataDir: c.dataDir });
+    const own = await makeTestCore();
+    await own.call('personas.create', { name: 'Trader' });
+    await own.call('memories.write', { persona: 'trader', content: 'Prefers limit orders' });
+    await own.close();
+    const reopened = await createCore({ dataDir: own.dataDir });
     try {
       expect((await reopened.call('personas.list', {})).map((p) => p.name)).toEqual(['main', 'Trader']);
       expect((await reopened.call('memories.list', { persona: 'trader' })).items.map((x) => x.content)).toEqual(['Prefers limit orders']);
     } finally {
       await reopened.close();
+      await own.dispose();
     }
   });
 });

@@ -21,3 +21,13 @@ describe('excerpt', () => {
     expect(parts.map((p) => p.text).join('')).toBe('Cats and category theory.');
   });
 });
+
+describe('excerpt window', () => {
+  it('keeps the best match inside what it shows, wherever it sits in the window', () => {
+    for (let n = 300; n < 330; n++) {
+      const content = Array.from({ length: 30 }, (_, i) => para(300 + i)).join('\n\n');
+      const text = excerpt(content, `archivist catalogued item ${n} brass telescope of unusual make`).parts.map((p) => p.text).join('');
+      expect(text).toContain(`item ${n},`);
+    }
+  });
+});

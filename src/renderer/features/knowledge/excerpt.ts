@@ -3,6 +3,8 @@ export interface ExcerptPart {
   match: boolean;
 }
 
+const LEAD = 40;
+
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -23,11 +25,12 @@ export function excerpt(content: string, query: string, radius = 280): { parts: 
   let best = 0;
   let bestScore = -1;
   for (const h of hits) {
-    const inWindow = hits.filter((x) => x.at >= h.at && x.at < h.at + 2 * radius);
+    // Scored over a little less than what is shown, which starts LEAD earlier.
+    const inWindow = hits.filter((x) => x.at >= h.at && x.at + x.word.length <= h.at + 2 * radius - 2 * LEAD);
     const score = inWindow.reduce((sum, x) => sum + 1 / (freq.get(x.word) ?? 1), 0);
     if (score > bestScore) [best, bestScore] = [h.at, score];
   }
-  const start = Math.max(0, Math.min(best - 40, text.length - 2 * radius));
+  const start = Math.max(0, Math.min(best - LEAD, text.length - 2 * radius));
   const from = start > 0 ? text.indexOf(' ', start) + 1 || start : 0;
   const to = Math.min(text.length, from + 2 * radius);
   const slice = text.slice(from, to);

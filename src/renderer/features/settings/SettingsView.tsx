@@ -1,74 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SettingsPatch, SettingsView as Settings } from '../../../shared/api';
+import { type Form, type Provider, switchProvider, toForm, toPatch } from './form';
 import { KeyField } from './KeyField';
 import { useSettings } from './store';
-
-type Provider = Settings['embeddings']['provider'];
-
-interface Form {
-  chatBaseUrl: string;
-  chatModel: string;
-  chatKey: string;
-  provider: Provider;
-  embBaseUrl: string;
-  embModel: string;
-  embDimensions: string;
-  embKey: string;
-  reviewEvery: string;
-  contextBudget: string;
-  workspaceDir: string;
-}
-
-function toForm(s: Settings): Form {
-  return {
-    chatBaseUrl: s.chat.baseUrl ?? '',
-    chatModel: s.chat.model ?? '',
-    chatKey: '',
-    provider: s.embeddings.provider,
-    embBaseUrl: s.embeddings.baseUrl ?? '',
-    embModel: s.embeddings.model,
-    embDimensions: String(s.embeddings.dimensions),
-    embKey: '',
-    reviewEvery: String(s.reviewEvery),
-    contextBudget: String(s.contextBudgetTokens),
-    workspaceDir: s.workspaceDir ?? '',
-  };
-}
-
-/** Switching provider starts from that provider's defaults (or what is stored, when switching back). */
-function switchProvider(f: Form, p: Provider, s: Settings): Form {
-  if (p === s.embeddings.provider) {
-    const stored = toForm(s);
-    return { ...f, provider: p, embBaseUrl: stored.embBaseUrl, embModel: stored.embModel, embDimensions: stored.embDimensions };
-  }
-  if (p === 'openai') return { ...f, provider: p, embBaseUrl: '', embModel: 'text-embedding-3-small', embDimensions: '1536' };
-  return { ...f, provider: p, embBaseUrl: '', embModel: '', embDimensions: '' };
-}
-
-const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
-
-function toPatch(f: Form): SettingsPatch {
-  const patch: SettingsPatch = {
-    chat: { baseUrl: orNull(f.chatBaseUrl), model: orNull(f.chatModel) },
-    embeddings:
-      f.provider === 'local'
-        ? { provider: 'local' }
-        : {
-            provider: f.provider,
-            baseUrl: f.provider === 'compatible' ? orNull(f.embBaseUrl) : null,
-            model: orNull(f.embModel),
-            // OpenAI is always asked for 1536 dimensions (the database's size): only a compatible server has a choice.
-            ...(f.provider === 'compatible' ? { dimensions: f.embDimensions.trim() ? Number(f.embDimensions) : null } : {}),
-          },
-    reviewEvery: Number(f.reviewEvery),
-    contextBudgetTokens: Number(f.contextBudget),
-    workspaceDir: orNull(f.workspaceDir),
-  };
-  // A key is sent only when the user typed one; an empty field never erases it.
-  if (f.chatKey) patch.chat = { ...patch.chat, apiKey: f.chatKey };
-  if (f.embKey && patch.embeddings) patch.embeddings = { ...patch.embeddings, apiKey: f.embKey };
-  return patch;
-}
 
 /** Providers, review cadence, context budget and workspace folder; keys are write-only. */
 export function SettingsView() {

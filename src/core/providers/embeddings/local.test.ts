@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalEmbedder } from './local';
+
+let e: LocalEmbedder;
+beforeAll(() => {
+  e = new LocalEmbedder();
+});
+afterAll(async () => {
+  await e.close();
+});
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d += a[i]! * b[i]!;
+  return d / (Math.hypot(...a) * Math.hypot(...b));
+}
+
+describe('the built-in local embedder', () => {
+  it('loads lazily in its worker and returns one 512-d vector per text, in order', async () => {
+    expect(e.warm()).toBe(false);
+    const texts = ['black coffee in the morning', 'a cup of espresso at breakfast', 'the tax return is due in April'];
+    const batch = await e.embed(texts);
+    expect(e.warm()).toBe(true);
+    expect(e.loadMs).toBeGreaterThan(0);
+    expect(batch.map((v) => v.length)).toEqual([512, 512, 512]);
+    // Same text alone gives the same vector as inside the batch: nothing got shuffled.
+    const [alone] = await e.embed([texts[2]!]);
+    expect(cosine(alone!, batch[2]!)).toBeGreaterThan(0.999);
+    expect(cosine(batch[0]!, batch[1]!)).toBeGreaterThan(cosine(batch[0]!, batch[2]!));
+  });
+
+  it('lets an urgent query overtake queued batch work; a cancelled request gets a clear error', async () => {
+    const order: string[] = [];
+    const batches = [0, 1, 2].map((i) =>
+      e.embed(Array.from({ length: 16 }, (_, j) => `background sentence ${i} number ${j}`)).then(() => order.push(`batch ${i}`)),
+    );
+    const query = e.embed(['urgent question'], { urgent: true }).then(() => order.push('query'));
+    const ac = new AbortController();
+    const cancelled = e.embed(['never mind'], { signal: ac.signal });
+    ac.abort();
+    await expect(cancelled).rejects.toMatchObject({ code: 'cancelled' });
+    await Promise.all([...batches, query]);
+    // batch 0 was already in the worker; the query went next.
+    expect(order).toEqual(['batch 0', 'query', 'batch 1', 'batch 2']);
+  });
+});

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { Job, JobQueue, JobState } from '../../../shared/api';
+import { shortTime } from '../../lib/format';
+import { useJobs } from './store';
+
+export const STATES: JobState[] = ['available', 'running', 'retryable', 'discarded', 'completed', 'cancelled'];
+export const QUEUES: JobQueue[] = ['embeddings', 'ingest', 'memory_review', 'compaction'];
+export const STATE_LABEL: Record<JobState, string> = {
+  available: 'queued',
+  running: 'running',
+  retryable: 'failed · will retry',
+  discarded: 'discarded',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
+
+/** One job: state, attempts, when, its last error (click for every attempt's), retry. */
+export function JobRow({ job }: { job: Job }) {
+  const [open, setOpen] = useState(false);
+  const canRetry = job.state === 'retryable' || job.state === 'discarded';
+  return (
+    <>
+      <tr data-testid="job-row" data-job-id={job.id} data-state={job.state} data-queue={job.queue}>
+        <td>
+          <span className={`badge state-${job.state}`} data-testid="job-state">
+            {STATE_LABEL[job.state]}
+          </span>
+        </td>
+        <td>{job.persona ?? '—'}</td>
+        <td>
+          {job.attempt}/{job.maxAttempts}
+        </td>
+        <td>{job.progress ? `${job.progress.stage} ${job.progress.done}/${job.progress.total}` : shortTime(job.state === 'completed' ? job.completedAt : job.runAt)}</td>
+        <td className="job-error" data-testid="job-error">
+          {job.lastError ? (
+            <button className="link" onClick={() => setOpen(!open)} title="Show every attempt's error">
+              {job.lastError}
+            </button>
+          ) : (
+            <span className="muted">—</span>
+          )}
+        </td>
+        <td>
+          {canRetry && (
+            <button className="ghost small" data-testid="job-retry" onClick={() => void useJobs.getState().retry(job.id)}>
+              Retry now
+            </button>
+          )}
+        </td>
+      </tr>
+      {open && job.errors.length > 0 && (
+        <tr className="job-errors">
+          <td colSpan={6}>
+            <ol>
+              {job.errors.map((e) => (
+                <li key={`${e.attempt}-${e.at}`}>
+                  attempt {e.attempt} · {shortTime(e.at)} · {e.error}
+                </li>
+              ))}
+            </ol>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
