@@ -132,3 +132,23 @@ test('the list pages through a long history as it scrolls', async ({ host, openA
   await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(app.page.getByTestId('memory-day').filter({ hasText: '2026-01-01' }).last()).toBeVisible();
 });
+
+test('memories written elsewhere appear live, and their embedding status follows', async ({ host, openApp }) => {
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+  await expect(app.page.getByTestId('memories-empty')).toBeVisible();
+
+  // As if the assistant saved it during a chat: no reload, the pushed event brings it.
+  const m = await host.call('memories.write', { persona: 'main', content: 'Allergic to penicillin', category: 'health', importance: 10, origin: 'explicit' });
+  const row = app.memories.row('Allergic to penicillin');
+  await expect(row).toBeVisible();
+  // The built-in embedder runs in the background; the badge turns from pending to embedded by itself.
+  await expect(row.getByTestId('embedding-status')).toHaveAttribute('data-status', 'current', { timeout: 45_000 });
+
+  await host.call('memories.update', { id: m.id, content: 'Allergic to penicillin and amoxicillin' });
+  await expect(app.memories.row('Allergic to penicillin and amoxicillin')).toBeVisible();
+  await host.call('memories.delete', { id: m.id });
+  await expect(app.memories.rows).toHaveCount(0);
+  await expect(app.personas.counts('main')).toContainText('0 memories');
+});

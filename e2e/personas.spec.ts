@@ -77,3 +77,16 @@ test('main can be emptied but not removed', async ({ host, openApp }) => {
   await expect(app.page.getByTestId('memories-empty')).toBeVisible();
   expect((await host.call('memories.list', { persona: 'main' })).total).toBe(0);
 });
+
+test('a failure shows as a readable toast with its error code', async ({ openApp }) => {
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.personas.create('Trader');
+  await app.page.getByTestId('persona-new').click();
+  await app.page.getByTestId('persona-name-input').fill('trader');
+  await app.page.getByTestId('persona-create').click();
+  const toast = app.errorToasts().first();
+  await expect(toast.getByTestId('toast-code')).toHaveText('conflict');
+  await expect(toast.getByTestId('toast-message')).toContainText('Could not create the persona');
+  expect(await app.personas.names()).toEqual(['main', 'Trader']);
+});

@@ -4,7 +4,9 @@ import { waitForJobs } from '../testing/wait-jobs';
 
 let core: TestCore;
 beforeAll(async () => {
-  core = await makeTestCore(); // default settings: the built-in local model, no network
+  // Default settings: the built-in local model, no network. The query timeout is widened only
+  // so a busy test machine cannot turn this check of meaning into a check of speed.
+  core = await makeTestCore({ embeddings: { queryTimeoutMs: 10_000 } });
 });
 afterAll(async () => {
   await core.dispose();

@@ -11,7 +11,8 @@ afterEach(async () => {
 
 describe('embedding a recall query', () => {
   it('returns the vector from the current provider', async () => {
-    fx = await makeEmbedFixture();
+    // A generous timeout: this is about where the vector comes from, not about how fast.
+    fx = await makeEmbedFixture({ embeddings: { queryTimeoutMs: 15_000 } });
     const v = await fx.core.ctx.embedQuery('tea or coffee');
     expect(Array.from(v!)).toEqual(Array.from(fakeVector('tea or coffee', 16)));
   });

@@ -74,7 +74,7 @@ describe('job recovery', () => {
     expect(fake.requests.map((r) => r.input)).toEqual([['The user keeps bees on the roof.'], ['The user keeps bees on the roof.']]);
     expect((await core.call('memories.get', { id: memoryId })).embeddingStatus).toBe('current');
     expect(await vectorCounts(core)).toEqual({ memories: 1, vectors: 1 });
-  });
+  }, 240_000); // the child creates a fresh database (initdb), slow on a busy machine
 
   it('closing the core mid-job puts the job back without counting the attempt', async () => {
     const server = await fakeServer();

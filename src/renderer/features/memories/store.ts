@@ -92,7 +92,10 @@ export const useMemories = create<MemoriesState>((set, get) => {
 
     open(persona) {
       if (get().persona === persona && get().loaded) return;
+      // Another persona's rows must not linger on screen while this one's load.
+      const switched = get().persona !== persona;
       set({ persona, filters: {}, query: '', hits: null, editingId: null, composing: false, categories: [] });
+      if (switched) set({ items: [], total: 0, nextCursor: null, loaded: false });
       void get().reload();
       void get().loadCategories();
     },
