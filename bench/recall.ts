@@ -58,6 +58,7 @@ try {
       exact.push(b.ms);
       const ids = (hits: RecallHit[]) => hits.map((h) => h.id);
       agree.push(overlap(ids(a.value), ids(b.value)));
+      if (agree.length % 50 === 0) process.stderr.write(`  ${c.label}: ${agree.length}/${qs.length} queries\n`);
     }
     table.push({
       case: c.label,

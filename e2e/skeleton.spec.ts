@@ -16,7 +16,6 @@ test('create a persona, switch to it, add a memory, reload: it is still there', 
   await expect(app.page.getByTestId('memories-empty')).toBeVisible();
   await app.memories.create({ content: 'Bought 10 shares of ACME at 41.20', category: 'trades', importance: 7 });
   await expect(app.personas.counts('trader')).toContainText('1 memory');
-  await app.screenshot('memories');
 
   await app.page.reload();
   await app.ready();
@@ -65,8 +64,8 @@ test('every view renders in light and dark themes, down to 900 px wide (screensh
   for (const view of views) {
     await app.go(view);
     await expect(app.page.getByTestId('main').locator('h1').first()).toBeVisible();
-    // knowledge.png belongs to the knowledge spec, which shows the view with documents in it.
-    if (view !== 'knowledge') await app.screenshot(view);
+    // The other views' screenshots come from their own specs, with richer data in them.
+    if (view === 'chat' || view === 'memories') await app.screenshot(view);
   }
 
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -3,7 +3,8 @@ import type { Events, ISODate, Memory, MemoryFilters, RecallHit } from '../../..
 import { getApi } from '../../api';
 import { reportError, useToasts } from '../../stores/toasts';
 import { isAppError } from '../../../shared/errors';
-import { matchesFilters, placeMemory } from './order';
+import { withMemory, withoutMemories } from './merge';
+import { matchesFilters } from './order';
 
 export const PAGE_SIZE = 200;
 export const UNDO_MS = 5000;
@@ -52,26 +53,8 @@ interface MemoriesState {
 }
 
 export const useMemories = create<MemoriesState>((set, get) => {
-  /** Merges one memory into the loaded list (idempotent: an event and our own answer may both arrive). */
-  function placeLocal(m: Memory): void {
-    const s = get();
-    if (m.persona !== s.persona) return;
-    const placed = placeMemory(s.items, m, s.nextCursor === null);
-    if (placed) set({ items: placed.items, total: s.total + (placed.added ? 1 : 0) });
-    if (s.hits) set({ hits: s.hits.map((h) => (h.id === m.id ? { ...h, memory: m, content: m.content } : h)) });
-  }
-
-  function dropLocal(ids: string[]): void {
-    const s = get();
-    const gone = new Set(ids);
-    const items = s.items.filter((m) => !gone.has(m.id));
-    set({
-      items,
-      total: Math.max(0, s.total - (s.items.length - items.length)),
-      hits: s.hits ? s.hits.filter((h) => !gone.has(h.id)) : null,
-      editingId: s.editingId && gone.has(s.editingId) ? null : s.editingId,
-    });
-  }
+  const placeLocal = (m: Memory) => set(withMemory(get(), m));
+  const dropLocal = (ids: string[]) => set(withoutMemories(get(), ids));
 
   return {
     persona: null,

@@ -68,7 +68,7 @@ export function PersonaItem({ persona, index, active, onDelete }: Props) {
           ✎
         </button>
         <button className="icon danger" data-testid="persona-delete" title={persona.id === 'main' ? 'Empty' : 'Delete'} aria-label={`Delete ${persona.name}`} onClick={() => onDelete(persona)}>
-          🗑
+          ✕
         </button>
       </span>
     </li>
