@@ -46,6 +46,22 @@ interface WorkerFixtures {
   hostTemplate: string;
 }
 
+/**
+ * Same port, so open pages can reload. On a busy machine another socket can
+ * take the just-freed port for a moment: retry, then settle for a new port.
+ */
+async function respawnOnPort(dataDir: string, token: string, port: number): Promise<RunningHost> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      return await spawnHost({ dataDir, token, port });
+    } catch (e) {
+      if (!/cannot listen/.test(String(e))) throw e;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  return spawnHost({ dataDir, token });
+}
+
 function makeHost(dataDir: string, token: string, first: RunningHost): Host {
   let running = first;
   const host: Host = {
@@ -76,8 +92,9 @@ function makeHost(dataDir: string, token: string, first: RunningHost): Host {
     },
     async restart() {
       const port = running.port;
-      await running.stop();
-      running = await spawnHost({ dataDir, token, port });
+      const code = await running.stop();
+      if (code !== 0) throw new Error(`the host did not shut down cleanly (code ${code}):\n${running.output()}`);
+      running = await respawnOnPort(dataDir, token, port);
     },
     output: () => running.output(),
   };
