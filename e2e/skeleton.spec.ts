@@ -41,6 +41,7 @@ test('keyboard: / focuses search, n opens a new memory, ? shows the shortcuts', 
   // Typing "n" in a field types it, it does not open another editor.
   await content.pressSequentially('note');
   await expect(content).toHaveValue('note');
+  await app.screenshot('memory-editor');
   await content.press('Escape');
   await expect(content).toBeHidden();
 

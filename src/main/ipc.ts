@@ -8,7 +8,7 @@ export const EVENT_CHANNEL = 'hearth:event';
 export function connectIpc(core: Core, win: BrowserWindow): () => void {
   ipcMain.handle(INVOKE_CHANNEL, (event, method: unknown, args: unknown) => {
     // Only the app's own top frame may call the core.
-    if (event.sender !== win.webContents || event.senderFrame !== win.webContents.mainFrame) {
+    if (event.sender !== win.webContents || !event.senderFrame || event.senderFrame.parent !== null) {
       return { ok: false, error: { code: 'forbidden', message: 'This frame may not call Hearth.' } };
     }
     return core.dispatch(String(method), args);

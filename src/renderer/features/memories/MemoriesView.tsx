@@ -104,7 +104,7 @@ export function MemoriesView() {
           <MemoryEditor categories={categories} onSave={create} onCancel={() => setComposing(false)} />
         </div>
       )}
-      {hits ? <SearchResults /> : loaded && items.length === 0 ? <EmptyMemories /> : <MemoryList />}
+      {hits ? <SearchResults /> : loaded && items.length === 0 ? !composing && <EmptyMemories /> : <MemoryList />}
     </section>
   );
 }

@@ -42,7 +42,9 @@ export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; on
         </p>
       )}
       <label>
-        Type <strong>{persona.name}</strong> to confirm
+        <span>
+          Type <strong>{persona.name}</strong> to confirm
+        </span>
         <input data-testid="delete-confirm-input" value={typed} autoFocus onChange={(e) => setTyped(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void confirm()} />
       </label>
       <div className="dialog-actions">
