@@ -30,7 +30,8 @@ test('create, edit, delete and undo a memory; each change survives a reload', as
 
   await app.page.reload();
   await app.ready();
-  expect(await app.memories.contents()).toEqual(['Flight to Oslo booked for June']);
+  await expect(app.memories.rows).toHaveCount(1);
+  await expect(app.memories.contentCells).toHaveText(['Flight to Oslo booked for June']);
   const stored = (await host.call('memories.list', { persona: 'main' })).items;
   expect(stored.map((m) => [m.content, m.category, m.importance])).toEqual([['Flight to Oslo booked for June', 'travel', 8]]);
   await expect(app.errorToasts()).toHaveCount(0);
@@ -83,11 +84,11 @@ test('filters by category, importance range, day range and origin', async ({ hos
 
   await app.memories.filter('category').selectOption('health');
   await expect(app.memories.rows).toHaveCount(2);
-  expect((await app.memories.contents()).sort()).toEqual(['Dentist appointment moved to Friday', 'Ran 10 km along the river']);
+  await expect(app.memories.contentCells).toHaveText(['Dentist appointment moved to Friday', 'Ran 10 km along the river']);
 
   await app.memories.filter('importance-min').fill('5');
   await expect(app.memories.rows).toHaveCount(1);
-  expect(await app.memories.contents()).toEqual(['Ran 10 km along the river']);
+  await expect(app.memories.contentCells).toHaveText(['Ran 10 km along the river']);
 
   await app.page.getByTestId('filter-clear').click();
   await expect(app.memories.rows).toHaveCount(4);
@@ -95,12 +96,12 @@ test('filters by category, importance range, day range and origin', async ({ hos
   await app.memories.filter('day-from').fill('2026-05-05');
   await app.memories.filter('day-to').fill('2026-06-10');
   await expect(app.memories.rows).toHaveCount(2);
-  expect(await app.memories.contents()).toEqual(['Dentist appointment moved to Friday', 'Signed the lease for the new flat']);
+  await expect(app.memories.contentCells).toHaveText(['Dentist appointment moved to Friday', 'Signed the lease for the new flat']);
 
   await app.page.getByTestId('filter-clear').click();
   await app.memories.filter('origin').selectOption('explicit');
   await expect(app.memories.rows).toHaveCount(1);
-  expect(await app.memories.contents()).toEqual(['Signed the lease for the new flat']);
+  await expect(app.memories.contentCells).toHaveText(['Signed the lease for the new flat']);
 
   await app.memories.filter('importance-max').fill('2');
   await expect(app.page.getByTestId('memories-empty')).toContainText('No memory matches these filters');

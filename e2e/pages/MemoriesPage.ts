@@ -14,6 +14,8 @@ export class MemoriesPage {
   readonly search: Locator;
   readonly hits: Locator;
   readonly count: Locator;
+  /** The content of every memory row on screen, in list order. */
+  readonly contentCells: Locator;
 
   constructor(readonly page: Page) {
     this.view = page.getByTestId('memories-view');
@@ -21,6 +23,7 @@ export class MemoriesPage {
     this.search = page.getByTestId('memory-search');
     this.hits = page.getByTestId('search-hit');
     this.count = page.getByTestId('memory-count');
+    this.contentCells = this.view.getByTestId('memory-content');
   }
 
   row(content: string | RegExp): Locator {
