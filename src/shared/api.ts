@@ -74,6 +74,8 @@ export interface ScoreBreakdown {
   importance: number | null; // 0.2 * importance / 10 (memories only)
   recency: number | null; // 1 / (1 + days) (memories only)
   final: number;
+  /** Of `text`, the part inherited from a neighbouring memory (context ranking); absent otherwise. */
+  textFromNeighbours?: number;
 }
 
 export interface RecallHit {
@@ -87,7 +89,8 @@ export interface RecallHit {
   chunkIndex?: number;
 }
 
-export type RankingVariant = 'bm25' | 'ts_rank';
+/** bm25_context: BM25 plus a share of the best same-day neighbour's text match (the default). */
+export type RankingVariant = 'bm25_context' | 'bm25' | 'ts_rank';
 
 export type JobState = 'available' | 'running' | 'completed' | 'retryable' | 'discarded' | 'cancelled';
 export type JobQueue = 'embeddings' | 'ingest' | 'memory_review' | 'compaction';

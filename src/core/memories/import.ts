@@ -62,6 +62,11 @@ async function insertBatch(q: Queryable, persona: string, rows: ImportRow[], mod
   return out.map((r) => r.id);
 }
 
+export interface ImportBatch {
+  persona: string;
+  rows: ImportRow[];
+}
+
 /**
  * Imports rows into one persona in a single transaction: all or nothing.
  * Rows without a vector get embedding jobs (batched) in the same transaction.
@@ -69,28 +74,44 @@ async function insertBatch(q: Queryable, persona: string, rows: ImportRow[], mod
  * transaction (DDL is transactional, so a failure restores it).
  */
 export async function importMemories(ctx: CoreContext, persona: string, rows: ImportRow[]): Promise<ImportResult> {
+  return importBatches(ctx, [{ persona, rows }]);
+}
+
+/**
+ * Several personas' rows in one transaction, with one HNSW drop and rebuild
+ * for the whole load (a rebuild per persona would index the table again each time).
+ * `ids` follow the batches' order.
+ */
+export async function importBatches(ctx: CoreContext, batches: ImportBatch[]): Promise<ImportResult> {
   const model = ctx.embeddingModel();
-  const withVectors = rows.filter((r) => r.embedding).length;
+  const withVectors = batches.reduce((s, b) => s + b.rows.filter((r) => r.embedding).length, 0);
   const rebuild = withVectors >= REBUILD_HNSW_FROM;
   const ms = { insert: 0, index: 0 };
-  const ids = await ctx.db.transaction(async (tx) => {
-    await requirePersona(tx, persona);
+  const perPersona = await ctx.db.transaction(async (tx) => {
+    for (const b of batches) await requirePersona(tx, b.persona);
     if (rebuild) await tx.exec('DROP INDEX IF EXISTS memories_embedding_idx');
     const t0 = performance.now();
-    const all: string[] = [];
-    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-      all.push(...(await insertBatch(tx, persona, rows.slice(i, i + ROWS_PER_STATEMENT), model)));
+    const out: { persona: string; ids: string[] }[] = [];
+    for (const { persona, rows } of batches) {
+      const ids: string[] = [];
+      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+        ids.push(...(await insertBatch(tx, persona, rows.slice(i, i + ROWS_PER_STATEMENT), model)));
+      }
+      const missing = ids.filter((_, i) => !rows[i]!.embedding);
+      await enqueueEmbeddings(tx, persona, 'memory', missing);
+      out.push({ persona, ids });
     }
     ms.insert = performance.now() - t0;
-    const missing = all.filter((_, i) => !rows[i]!.embedding);
-    await enqueueEmbeddings(tx, persona, 'memory', missing);
     if (rebuild) {
       const t1 = performance.now();
       await tx.exec(HNSW_DDL);
       ms.index = performance.now() - t1;
     }
-    return all;
+    return out;
   });
-  if (ids.length) ctx.events.emit('memories.changed', { persona, ids: ids.slice(0, 1000), reason: 'write' });
+  for (const { persona, ids } of perPersona) {
+    if (ids.length) ctx.events.emit('memories.changed', { persona, ids: ids.slice(0, 1000), reason: 'write' });
+  }
+  const ids = perPersona.flatMap((p) => p.ids);
   return { inserted: ids.length, ids, withVectors, rebuiltIndex: rebuild, ms };
 }

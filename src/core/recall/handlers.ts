@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { handler } from '../handler';
 import { isoDay, personaId } from '../schemas';
 import { recall } from './recall';
+import { DEFAULT_VARIANT } from './variants';
 
 export const recallHandlers = {
   recall: handler(
@@ -13,7 +14,7 @@ export const recallHandlers = {
         limit: z.number().int().min(1).max(100).default(5),
         date: isoDay.optional(),
         kinds: z.array(z.enum(['memory', 'knowledge'])).max(2).optional(),
-        variant: z.enum(['bm25', 'ts_rank']).default('bm25'),
+        variant: z.enum(['bm25_context', 'bm25', 'ts_rank']).default(DEFAULT_VARIANT),
       })
       .strict(),
     async (args, ctx) =>

@@ -37,7 +37,7 @@ export async function knowledgeCandidates(tx: Queryable, probe: Probe, k: Candid
     const p = new Params();
     const persona = p.add(probe.persona);
     const { where, order } = textOrderSql(probe.tq, 'knowledge', 'k', p);
-    const bm25 = probe.tq.variant === 'bm25';
+    const bm25 = probe.tq.scorer === 'bm25';
     if (bm25) await tx.exec(FORCE_INDEX_ORDER);
     const { rows } = await tx.query<{ id: string }>(
       `SELECT k.id FROM knowledge_chunks k WHERE k.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.text)}`,

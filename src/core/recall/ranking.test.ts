@@ -84,7 +84,7 @@ describe('recall ranking (hand-computed, SPEC §4)', () => {
       K3: 0.4 * 0 + 0.6 * 0.6,
       K4: T1,
     };
-    const hits = await recall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, queryEmbedding: [1, 0, 0, 0] });
+    const hits = await recall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, variant: 'bm25', queryEmbedding: [1, 0, 0, 0] });
     report('with vectors', expected, hits);
     check(expected, hits);
     const b = hits.find((h) => h.id === ids.B)!;
@@ -95,7 +95,7 @@ describe('recall ranking (hand-computed, SPEC §4)', () => {
     expect(b.tag).toBe(`[memory ${ids.B} · wildlife · imp=5 · 2026-06-01]`);
     expect(hits.find((h) => h.id === ids.E)!.score.cosine).toBeNull();
     expect(hits.find((h) => h.id === ids.K2)!.tag).toBe('[knowledge zoo.md#1]');
-    expect(await exactRecall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, queryEmbedding: [1, 0, 0, 0] })).toEqual(hits);
+    expect(await exactRecall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, variant: 'bm25', queryEmbedding: [1, 0, 0, 0] })).toEqual(hits);
   });
 
   it('without a query vector: text-only for every row; knowledge matching nothing is left out', async () => {
@@ -110,10 +110,41 @@ describe('recall ranking (hand-computed, SPEC §4)', () => {
       K2: T1,
       K4: T1,
     };
-    const hits = await recall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, queryEmbedding: null });
+    const hits = await recall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, variant: 'bm25', queryEmbedding: null });
     report('text only', expected, hits);
     check(expected, hits);
     expect(hits.every((h) => h.score.cosine === null)).toBe(true);
+  });
+
+  it('bm25_context (the default): a memory inherits half of its best same-day neighbour\'s text match, one hop only', async () => {
+    const db = fx.core.ctx.db;
+    const model = fx.core.ctx.embeddingModel();
+    await addPersona(db, 'ctx');
+    const mem = (key: string, content: string, daysAgo: number) =>
+      insertFixtureMemory(db, NOW, model, { persona: 'ctx', content, importance: 5, daysAgo }).then((id) => (ids[key] = id));
+    // P, Q, S written in that order on 2026-05-31; R alone on 2026-05-29.
+    await mem('P', 'zebra zebra', 1);
+    await mem('Q', 'grazing quietly', 0.9);
+    await mem('S', 'unrelated note', 0.8);
+    await mem('R', 'a zebra', 3);
+    // raw BM25 (units of one tf=1 match): P 1.375, Q 0 + 0.5·1.375 (from P), S 0 + 0.5·0 (Q's own text is 0), R 1.
+    const expected = {
+      P: (1.0 * 1 + 0.1) / (1 + 1),
+      Q: (1.0 * 0.5 + 0.1) / (1 + 0.9),
+      S: (1.0 * 0 + 0.1) / (1 + 0.8),
+      R: (1.0 * T1 + 0.1) / (1 + 3),
+    };
+    const hits = await recall(fx.core.ctx, { persona: 'ctx', query: 'zebra', limit: 20, queryEmbedding: null });
+    report('bm25_context, text only', expected, hits);
+    check(expected, hits);
+    const q = hits.find((h) => h.id === ids.Q)!;
+    expect(q.score.text).toBeCloseTo(0.5, 9);
+    expect(q.score.textFromNeighbours).toBeCloseTo(0.5, 9);
+    expect(hits.find((h) => h.id === ids.P)!.score.textFromNeighbours).toBeUndefined();
+    expect(await exactRecall(fx.core.ctx, { persona: 'ctx', query: 'zebra', limit: 20, queryEmbedding: null })).toEqual(hits);
+    // The literal variant ignores the neighbours: Q matches nothing.
+    const plain = await recall(fx.core.ctx, { persona: 'ctx', query: 'zebra', limit: 20, variant: 'bm25', queryEmbedding: null });
+    expect(plain.find((h) => h.id === ids.Q)!.score.text).toBe(0);
   });
 
   it('limit and kinds cut the same ranking', async () => {

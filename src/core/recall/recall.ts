@@ -9,6 +9,7 @@ import { memoryCandidates, memoryHits, scoreMemoryRows } from './memories';
 import { candidateSizes, type Probe } from './probe';
 import { byScore } from './score';
 import { prepareTextQuery } from './text-query';
+import { DEFAULT_VARIANT } from './variants';
 
 export interface RecallArgs {
   persona: string;
@@ -28,7 +29,7 @@ export type RecallMode = 'candidates' | 'exact';
 async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs): Promise<Probe> {
   return {
     persona: a.persona,
-    tq: await prepareTextQuery(q, a.query, a.variant ?? 'bm25'),
+    tq: await prepareTextQuery(q, a.query, a.variant ?? DEFAULT_VARIANT),
     vector: a.queryEmbedding ? encodeVector(a.queryEmbedding) : null,
     model: ctx.embeddingModel(),
     now: ctx.now(),

@@ -3,12 +3,14 @@
 import type { RankingVariant } from '../../shared/api';
 import type { Queryable } from '../db/client';
 import type { Params } from './params';
+import { type TextScorer, textScorer } from './variants';
 
 /** Longer queries are cut here: BM25 cost grows with the number of terms. */
 export const MAX_QUERY_CHARS = 16_000;
 
 export interface TextQuery {
   variant: RankingVariant;
+  scorer: TextScorer;
   /** The cleaned query text (what BM25 tokenises itself). */
   text: string;
   /** OR of the query's lexemes, each quoted: "'drink' | 'morn'"; '' when none. */
@@ -47,7 +49,7 @@ export async function prepareTextQuery(q: Queryable, query: string, variant: Ran
     [text],
   );
   const lexemes = rows[0]?.lexemes ?? [];
-  return { variant, text, lexemes, orQuery: lexemes.map(quoteLexeme).join(' | ') };
+  return { variant, scorer: textScorer(variant), text, lexemes, orQuery: lexemes.map(quoteLexeme).join(' | ') };
 }
 
 export type TextTable = 'memories' | 'knowledge';
@@ -64,7 +66,7 @@ export function textScoreSql(tq: TextQuery, table: TextTable, a: string, p: Para
   if (!tq.lexemes.length) return '0::float8';
   const o = p.add(tq.orQuery);
   const raw =
-    tq.variant === 'bm25'
+    tq.scorer === 'bm25'
       ? `-(${a}.content <@> to_bm25query(${p.add(tq.text)}::text, '${BM25_INDEX[table]}'))`
       : `ts_rank(${a}.search_vector, ${o}::tsquery)`;
   return `(CASE WHEN ${a}.search_vector @@ ${o}::tsquery THEN (${raw})::float8 ELSE 0::float8 END)`;
@@ -76,7 +78,7 @@ export function textScoreSql(tq: TextQuery, table: TextTable, a: string, p: Para
  * plus a per-row BM25 sort); ts_rank finds matches through GIN and sorts them.
  */
 export function textOrderSql(tq: TextQuery, table: TextTable, a: string, p: Params): { where: string; order: string } {
-  if (tq.variant === 'bm25') return { where: 'true', order: `${a}.content <@> to_bm25query(${p.add(tq.text)}::text, '${BM25_INDEX[table]}')` };
+  if (tq.scorer === 'bm25') return { where: 'true', order: `${a}.content <@> to_bm25query(${p.add(tq.text)}::text, '${BM25_INDEX[table]}')` };
   const o = p.add(tq.orQuery);
   return { where: `${a}.search_vector @@ ${o}::tsquery`, order: `ts_rank(${a}.search_vector, ${o}::tsquery) DESC` };
 }
