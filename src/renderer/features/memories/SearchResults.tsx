@@ -17,7 +17,19 @@ function Breakdown({ hit }: { hit: RecallHit }) {
       {parts.map(([key, label, value, title]) => (
         <div key={key} title={title} data-testid={`score-${key}`}>
           <dt>{label}</dt>
-          <dd>{score(value)}</dd>
+          <dd>
+            {score(value)}
+            {key === 'text' && s.textFromNeighbours ? (
+              <small
+                className="from-neighbours"
+                data-testid="score-text-neighbours"
+                title="Part of the text score inherited from the memory written just before or after it that day"
+              >
+                {' '}
+                incl. {score(s.textFromNeighbours)} from a neighbour
+              </small>
+            ) : null}
+          </dd>
         </div>
       ))}
       <div className="final" data-testid="score-final" title="The score recall ranks by">
