@@ -1,4 +1,4 @@
-// Ingest throughput: `npx tsx bench/ingest.ts --pages 100`
+// Ingest throughput: `npm run bench:ingest -- --pages 100 [--no-embed] [--json FILE]`
 // Generates a text PDF, drops it into a fresh core (real PGlite, the built-in
 // local embedder) and prints: time until the document is searchable by text
 // (ingest job done and recall finds a sentence), time until every chunk has a
@@ -7,18 +7,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Job } from '../src/shared/api';
 import { createCore } from '../src/core/index';
 import { knownSentence, makeBookPdf } from '../src/core/knowledge/parse/test-pdfs';
 import { parseFileInWorker } from '../src/core/knowledge/parse/run';
+import { loopGapMonitor } from './floor';
 
 const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '100' },
     'no-embed': { type: 'boolean', default: false },
     'embed-timeout': { type: 'string', default: '900' },
+    json: { type: 'string' },
   },
 });
 const pages = Number(values.pages);
@@ -26,6 +27,8 @@ if (!Number.isInteger(pages) || pages < 1) throw new Error('--pages takes a whol
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const sec = (ms: number) => Number((ms / 1000).toFixed(2));
+const result: Record<string, unknown> = { pages };
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
@@ -51,6 +54,7 @@ try {
   });
   const bootMs = firstPage - t0;
   const parsePps = (pages - 1) / ((lastPage - firstPage) / 1000);
+  Object.assign(result, { parseBootS: sec(bootMs), parsePagesPerS: Math.round(parsePps) });
   console.log(`parse worker: ${s(bootMs)} until the first page (thread start + pdfjs load), then ${parsePps.toFixed(0)} pages/s`);
 
   // 2. The whole path through a real core.
@@ -64,12 +68,11 @@ try {
       }),
     );
     // How long the core thread (the one serving the UI) is ever blocked while the file goes in.
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    loop.enable();
+    const loop = loopGapMonitor();
     const start = performance.now();
     const { source } = await core.call('knowledge.ingest', { persona: 'main', path: file });
     const job = await done;
-    loop.disable();
+    const jobGap = loop.stop();
     if (job.state !== 'completed') throw new Error(`ingest failed: ${job.lastError}`);
     const jobMs = performance.now() - start;
     const target = Math.max(1, Math.round(pages * 0.7));
@@ -82,12 +85,14 @@ try {
     const found = hits.some((h) => h.content.replace(/\s+/g, ' ').includes(sentence));
     const [info] = await core.call('knowledge.listSources', { persona: 'main' });
     console.log(`ingest job done: ${s(jobMs)} (${info?.chunks} chunks of ~3000 chars)`);
-    console.log(`core thread during the job: event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`);
+    console.log(`core thread during the job: largest event-loop gap ${jobGap.maxGapMs} ms (delay p99 ${jobGap.delayP99Ms} ms)`);
+    Object.assign(result, { chunks: info?.chunks, ingestJobS: sec(jobMs), textSearchableS: sec(searchableMs), found, coreThreadDuringIngest: jobGap });
     console.log(`text-searchable: ${s(searchableMs)} (recall of a page-${target} sentence: ${found ? `found, ${hits[0]?.tag}` : 'NOT FOUND'})`);
     console.log(`  → ${(pages / (searchableMs / 1000)).toFixed(1)} pages/s end to end to text search; first recall ${s(searchableMs - jobMs)}, next ${s(secondRecallMs)} (recall embeds the query with the busy local model)`);
 
     if (!values['no-embed']) {
       const limit = Number(values['embed-timeout']) * 1000;
+      const embedLoop = loopGapMonitor();
       let embedded = 0;
       let chunks = info?.chunks ?? 0;
       while (performance.now() - start < limit) {
@@ -98,6 +103,9 @@ try {
         await new Promise((r) => setTimeout(r, 250));
       }
       const embeddedMs = performance.now() - start;
+      const embedGap = embedLoop.stop();
+      console.log(`core thread while embedding: largest event-loop gap ${embedGap.maxGapMs} ms (delay p99 ${embedGap.delayP99Ms} ms)`);
+      Object.assign(result, { embeddingModel: core.ctx.embeddingModel(), fullyEmbedded: embedded >= chunks, fullyEmbeddedS: sec(embeddedMs), coreThreadWhileEmbedding: embedGap });
       const model = core.ctx.embeddingModel();
       if (embedded >= chunks) console.log(`fully embedded (${model}): ${s(embeddedMs)} (${chunks} chunks, ${(chunks / ((embeddedMs - jobMs) / 1000)).toFixed(2)} chunks/s after the job)`);
       else console.log(`NOT fully embedded after ${s(embeddedMs)}: ${embedded}/${chunks} (${model})`);
@@ -108,6 +116,8 @@ try {
   }
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  result.peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
+  if (values.json) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`peak RSS: ${mb(peakRss)} sampled; ${mb(process.resourceUsage().maxRSS * 1024)} maxRSS (whole process: PGlite, parse and embed workers)`);
 } finally {
   clearInterval(sampler);

@@ -16,13 +16,15 @@ export interface FixtureMemory {
   vector?: number[] | Float32Array | null;
   /** Defaults to the current model. */
   model?: string;
+  /** Defaults to 'manual'. */
+  origin?: 'explicit' | 'review' | 'flush' | 'manual' | 'import';
 }
 
 export async function insertFixtureMemory(q: Queryable, now: Date, model: string, m: FixtureMemory): Promise<string> {
   const at = new Date(now.getTime() - m.daysAgo * DAY_MS);
   const { rows } = await q.query<{ id: string }>(
-    `INSERT INTO memories (persona, content, category, importance, day, inserted_at, embedding, embedding_model)
-     VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8) RETURNING id`,
+    `INSERT INTO memories (persona, content, category, importance, day, inserted_at, embedding, embedding_model, origin)
+     VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9) RETURNING id`,
     [
       m.persona,
       m.content,
@@ -32,6 +34,7 @@ export async function insertFixtureMemory(q: Queryable, now: Date, model: string
       at,
       m.vector ? encodeVector(m.vector) : null,
       m.vector ? (m.model ?? model) : null,
+      m.origin ?? 'manual',
     ],
   );
   return rows[0]!.id;

@@ -16,12 +16,18 @@ interface ScoredRow extends MemoryRow {
   days: number;
 }
 
-// The memories written just before and after a row on the same day (memories_day_seq_idx).
+/**
+ * A row's neighbours: the memories written just before and after it on the
+ * same day, from the same stream — same origin and same conversation (a chat,
+ * an imported log). Memories written by hand stand alone.
+ */
+const SAME_STREAM = `x.persona = m.persona AND x.day = m.day AND x.origin = m.origin
+  AND x.conversation_id IS NOT DISTINCT FROM m.conversation_id AND m.origin <> 'manual'`;
 const NEIGHBOURS_SQL = `
   LEFT JOIN LATERAL (SELECT x.content, x.search_vector FROM memories x
-    WHERE x.persona = m.persona AND x.day = m.day AND x.seq < m.seq ORDER BY x.seq DESC LIMIT 1) pv ON true
+    WHERE ${SAME_STREAM} AND x.seq < m.seq ORDER BY x.seq DESC LIMIT 1) pv ON true
   LEFT JOIN LATERAL (SELECT x.content, x.search_vector FROM memories x
-    WHERE x.persona = m.persona AND x.day = m.day AND x.seq > m.seq ORDER BY x.seq LIMIT 1) nx ON true`;
+    WHERE ${SAME_STREAM} AND x.seq > m.seq ORDER BY x.seq LIMIT 1) nx ON true`;
 
 /**
  * Scores the persona's memories that `restrict` selects, with the same SQL
@@ -69,9 +75,9 @@ export async function memoryCandidates(tx: Queryable, probe: Probe, k: Candidate
     if (usesNeighbours(probe.tq.variant) && rows.length) {
       const { rows: near } = await tx.query<{ id: string }>(
         `SELECT n.id FROM memories m CROSS JOIN LATERAL (
-           (SELECT x.id FROM memories x WHERE x.persona = m.persona AND x.day = m.day AND x.seq < m.seq ORDER BY x.seq DESC LIMIT 1)
+           (SELECT x.id FROM memories x WHERE ${SAME_STREAM} AND x.seq < m.seq ORDER BY x.seq DESC LIMIT 1)
            UNION ALL
-           (SELECT x.id FROM memories x WHERE x.persona = m.persona AND x.day = m.day AND x.seq > m.seq ORDER BY x.seq LIMIT 1)) n
+           (SELECT x.id FROM memories x WHERE ${SAME_STREAM} AND x.seq > m.seq ORDER BY x.seq LIMIT 1)) n
          WHERE m.id = ANY($1::uuid[])`,
         [rows.map((r) => r.id)],
       );

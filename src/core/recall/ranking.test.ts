@@ -116,13 +116,15 @@ describe('recall ranking (hand-computed, SPEC §4)', () => {
     expect(hits.every((h) => h.score.cosine === null)).toBe(true);
   });
 
-  it('bm25_context (the default): a memory inherits half of its best same-day neighbour\'s text match, one hop only', async () => {
+  it('bm25_context (the default): a memory inherits half of its best same-day neighbour\'s text match from the same stream, one hop only', async () => {
     const db = fx.core.ctx.db;
     const model = fx.core.ctx.embeddingModel();
     await addPersona(db, 'ctx');
-    const mem = (key: string, content: string, daysAgo: number) =>
-      insertFixtureMemory(db, NOW, model, { persona: 'ctx', content, importance: 5, daysAgo }).then((id) => (ids[key] = id));
-    // P, Q, S written in that order on 2026-05-31; R alone on 2026-05-29.
+    const mem = (key: string, content: string, daysAgo: number, origin: 'import' | 'manual' = 'import') =>
+      insertFixtureMemory(db, NOW, model, { persona: 'ctx', content, importance: 5, daysAgo, origin }).then((id) => (ids[key] = id));
+    // M typed by hand, then P, Q, S imported in that order, all on 2026-05-31; R alone on 2026-05-29.
+    // M sits right before P but inherits nothing: hand-written memories stand alone.
+    await mem('M', 'a note typed by hand', 1.05, 'manual');
     await mem('P', 'zebra zebra', 1);
     await mem('Q', 'grazing quietly', 0.9);
     await mem('S', 'unrelated note', 0.8);
@@ -133,6 +135,7 @@ describe('recall ranking (hand-computed, SPEC §4)', () => {
       Q: (1.0 * 0.5 + 0.1) / (1 + 0.9),
       S: (1.0 * 0 + 0.1) / (1 + 0.8),
       R: (1.0 * T1 + 0.1) / (1 + 3),
+      M: (1.0 * 0 + 0.1) / (1 + 1.05),
     };
     const hits = await recall(fx.core.ctx, { persona: 'ctx', query: 'zebra', limit: 20, queryEmbedding: null });
     report('bm25_context, text only', expected, hits);

@@ -1,0 +1,89 @@
+// Where one recall's time goes: every statement it sends, timed on the core
+// thread (round trip to the database worker included), grouped by kind; and
+// EXPLAIN ANALYZE of each SELECT of one query. For `bench/recall.ts --profile`.
+import type { CoreContext } from '../src/core/context';
+import { recall, type RecallArgs } from '../src/core/recall/recall';
+import { percentile } from './latency-stats';
+
+function kindOf(sql: string): string {
+  const s = sql.replace(/\s+/g, ' ').trim();
+  if (s.startsWith('SET LOCAL hnsw') || s.includes('hnsw.ef_search')) return 'SET hnsw settings';
+  if (s.startsWith('SET LOCAL')) return 'SET index order';
+  if (s.startsWith('RESET')) return 'RESET settings';
+  if (s.includes('tsvector_to_array')) return 'prepare text query';
+  if (s.includes('FROM personas')) return 'require persona';
+  if (s.includes('generate_series(1, 10)')) return 'candidates: recent per importance';
+  if (s.includes('ORDER BY m.embedding <=>')) return 'candidates: HNSW top-k';
+  if (s.startsWith('SELECT m.id FROM memories m WHERE')) return 'candidates: text top-k';
+  if (s.includes('AS text_raw')) return 'score candidates (exact formula)';
+  return s.slice(0, 40);
+}
+
+export interface StatementProfile {
+  kind: string;
+  calls: number;
+  p50: number;
+  p95: number;
+}
+
+export async function profileRecall(ctx: CoreContext, args: RecallArgs[]): Promise<{ statements: StatementProfile[]; plans: string[]; totalP50: number }> {
+  const db = ctx.db;
+  const times = new Map<string, number[]>();
+  const captured: { sql: string; params: unknown[] }[] = [];
+  let capture = false;
+  const origQuery = db.query.bind(db);
+  const origExec = db.exec.bind(db);
+  const record = (sql: string, ms: number) => {
+    const k = kindOf(sql);
+    times.set(k, [...(times.get(k) ?? []), ms]);
+  };
+  db.query = async <T>(sql: string, params: unknown[] = []) => {
+    const t = performance.now();
+    const r = await origQuery<T>(sql, params);
+    record(sql, performance.now() - t);
+    if (capture) captured.push({ sql, params });
+    return r;
+  };
+  db.exec = async (sql: string) => {
+    const t = performance.now();
+    await origExec(sql);
+    record(sql, performance.now() - t);
+  };
+  const totals: number[] = [];
+  try {
+    for (const [i, a] of args.entries()) {
+      capture = i === 0;
+      const t = performance.now();
+      await recall(ctx, a);
+      totals.push(performance.now() - t);
+    }
+  } finally {
+    capture = false;
+    db.query = origQuery;
+    db.exec = origExec;
+  }
+  const statements = [...times.entries()].map(([kind, xs]) => ({
+    kind,
+    calls: xs.length / args.length,
+    p50: Number(percentile(xs, 50).toFixed(2)),
+    p95: Number(percentile(xs, 95).toFixed(2)),
+  }));
+  // The same statements again under EXPLAIN ANALYZE, with the settings recall uses for each.
+  const plans: string[] = [];
+  for (const c of captured) {
+    if (!/^\s*SELECT/.test(c.sql) || c.sql.includes('FROM personas')) continue;
+    const kind = kindOf(c.sql);
+    const settings = kind === 'candidates: HNSW top-k'
+      ? 'SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 200;'
+      : kind === 'candidates: text top-k'
+        ? 'SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off;'
+        : '';
+    const plan = await db.transaction(async (tx) => {
+      if (settings) await tx.exec(settings);
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS OFF) ${c.sql}`, c.params);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    plans.push(`-- ${kind}\n${plan}`);
+  }
+  return { statements, plans, totalP50: Number(percentile(totals, 50).toFixed(2)) };
+}
