@@ -12,6 +12,7 @@ import type { Job } from '../src/shared/api';
 import { createCore } from '../src/core/index';
 import { knownSentence, makeBookPdf } from '../src/core/knowledge/parse/test-pdfs';
 import { parseFileInWorker } from '../src/core/knowledge/parse/run';
+import { recall } from '../src/core/recall/recall';
 import { loopGapMonitor } from './floor';
 
 const { values } = parseArgs({
@@ -77,8 +78,13 @@ try {
     const jobMs = performance.now() - start;
     const target = Math.max(1, Math.round(pages * 0.7));
     const sentence = knownSentence(target, 2);
-    const hits = await core.call('recall', { persona: 'main', query: sentence, kinds: ['knowledge'], limit: 3 });
+    // Text search needs no query vector: a text-only recall right after the job says whether the text is in.
+    const hits = await recall(core.ctx, { persona: 'main', query: sentence, kinds: ['knowledge'], limit: 3, queryEmbedding: null });
     const searchableMs = performance.now() - start;
+    // Through the API, recall first embeds the query with the local model, busy with the new chunks.
+    const viaApi = performance.now();
+    await core.call('recall', { persona: 'main', query: sentence, kinds: ['knowledge'], limit: 3 });
+    const apiRecallMs = performance.now() - viaApi;
     const again = performance.now();
     await core.call('recall', { persona: 'main', query: knownSentence(2, 1), kinds: ['knowledge'], limit: 3 });
     const secondRecallMs = performance.now() - again;
@@ -86,9 +92,10 @@ try {
     const [info] = await core.call('knowledge.listSources', { persona: 'main' });
     console.log(`ingest job done: ${s(jobMs)} (${info?.chunks} chunks of ~3000 chars)`);
     console.log(`core thread during the job: largest event-loop gap ${jobGap.maxGapMs} ms (delay p99 ${jobGap.delayP99Ms} ms)`);
-    Object.assign(result, { chunks: info?.chunks, ingestJobS: sec(jobMs), textSearchableS: sec(searchableMs), found, coreThreadDuringIngest: jobGap });
+    Object.assign(result, { chunks: info?.chunks, ingestJobS: sec(jobMs), textSearchableS: sec(searchableMs), found, apiRecallWhileEmbeddingS: [sec(apiRecallMs), sec(secondRecallMs)], coreThreadDuringIngest: jobGap });
     console.log(`text-searchable: ${s(searchableMs)} (recall of a page-${target} sentence: ${found ? `found, ${hits[0]?.tag}` : 'NOT FOUND'})`);
-    console.log(`  → ${(pages / (searchableMs / 1000)).toFixed(1)} pages/s end to end to text search; first recall ${s(searchableMs - jobMs)}, next ${s(secondRecallMs)} (recall embeds the query with the busy local model)`);
+    console.log(`  → ${(pages / (searchableMs / 1000)).toFixed(1)} pages/s end to end to text search; text-only recall ${s(searchableMs - jobMs)}`);
+    console.log(`recall through the API meanwhile (it embeds the query with the busy local model): ${s(apiRecallMs)}, next ${s(secondRecallMs)}`);
 
     if (!values['no-embed']) {
       const limit = Number(values['embed-timeout']) * 1000;

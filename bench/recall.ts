@@ -2,6 +2,7 @@
 // A seeded synthetic corpus goes in through the core's bulk import: --n
 // memories in the measured persona ("main") plus --others memories (default
 // n/4) spread evenly over the other personas, so the persona filter is real.
+// Every case is persona-filtered (the other personas' rows share the indexes).
 // Then, on a real core with no job queues running (nothing embeds meanwhile):
 // recall p50/p95 per case, top-10 agreement with the exact full scan, the exact
 // scan's own p50/p95 (on --exact-queries of the queries: it is slow at scale),
@@ -16,6 +17,7 @@ import { importBatches } from '../src/core/memories/import';
 import { writeMemory } from '../src/core/memories/mutate';
 import { createPersona } from '../src/core/personas/store';
 import { exactRecall, recall, type RecallArgs } from '../src/core/recall/recall';
+import { DEFAULT_VARIANT } from '../src/core/recall/variants';
 import { makeTestCore } from '../src/core/testing/core';
 import { profileRecall } from './recall-profile';
 import { bruteForceTopK, type LoopGap, loopGapMonitor } from './floor';
@@ -90,8 +92,9 @@ try {
   const rnd = prng(seed + 2);
   const qs = Array.from({ length: queries }, () => ({ query: question(rnd), vector: space.sample(rnd) }));
   const cases: { label: string; args: (q: (typeof qs)[number]) => RecallArgs }[] = [
-    { label: 'hybrid: bm25 + vector', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector }) },
-    { label: 'text only (bm25)', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: null }) },
+    { label: `hybrid: ${DEFAULT_VARIANT} (default) + vector`, args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector }) },
+    { label: `text only: ${DEFAULT_VARIANT} (default)`, args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: null }) },
+    { label: 'hybrid: bm25 + vector', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, variant: 'bm25' }) },
     { label: 'hybrid: ts_rank + vector', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, variant: 'ts_rank' }) },
   ];
   const table: Record<string, string | number>[] = [];

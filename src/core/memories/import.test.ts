@@ -49,7 +49,8 @@ describe('importBatches', () => {
     await expect(importBatches(core.ctx, [{ persona: 'left', rows: bad }])).rejects.toThrow();
     expect(await textIndexes()).toEqual(before);
     const hits = await recall(core.ctx, { persona: 'left', query: 'hiking', queryEmbedding: null, kinds: ['memory'], limit: 3 });
-    expect(hits).toEqual([]);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.filter((h) => h.content.includes('hiking'))).toEqual([]);
     const { rows: n } = await core.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM memories WHERE persona = 'left'`);
     expect(n[0]?.n).toBe(1500);
   });
