@@ -9,7 +9,7 @@ test('create, rename and switch personas: the screen follows the active one', as
   await expect(app.memories.row('Main persona memory')).toBeVisible();
 
   await app.personas.create('Writer');
-  expect(await app.activePersona()).toBe('writer');
+  await expect.poll(() => app.activePersona()).toBe('writer');
   await expect(app.page.getByTestId('memories-empty')).toBeVisible();
   await app.memories.create({ content: 'Chapter three needs a new ending' });
 
@@ -49,7 +49,7 @@ test('deleting a persona names what goes, needs its name typed, and its data is 
   await expect(dialog).toBeHidden();
 
   await expect(app.personas.item('trader')).toHaveCount(0);
-  expect(await app.activePersona()).toBe('main');
+  await expect.poll(() => app.activePersona()).toBe('main');
 
   await app.page.reload();
   await app.ready();

@@ -8,7 +8,7 @@ test('create a persona, switch to it, add a memory, reload: it is still there', 
 
   await app.personas.create('Trader');
   // Creating switches to the new persona.
-  expect(await app.activePersona()).toBe('trader');
+  await expect.poll(() => app.activePersona()).toBe('trader');
   await app.personas.switchTo('main');
   await app.personas.switchTo('trader');
 
@@ -19,7 +19,7 @@ test('create a persona, switch to it, add a memory, reload: it is still there', 
 
   await app.page.reload();
   await app.ready();
-  expect(await app.activePersona()).toBe('trader');
+  await expect.poll(() => app.activePersona()).toBe('trader');
   await expect(app.memories.row('Bought 10 shares of ACME at 41.20')).toBeVisible();
   await expect(app.memories.row('Bought 10 shares of ACME at 41.20').getByTestId('memory-category')).toHaveText('trades');
 
