@@ -43,8 +43,6 @@ export interface Core {
   close(): Promise<void>;
 }
 
-export const DEFAULT_EMBEDDING_MODEL = 'local:use-lite-512';
-
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
   let lock: DirLock | null = null;
