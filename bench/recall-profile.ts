@@ -7,15 +7,13 @@ import { percentile } from './latency-stats';
 
 function kindOf(sql: string): string {
   const s = sql.replace(/\s+/g, ' ').trim();
-  if (s.startsWith('SET LOCAL hnsw') || s.includes('hnsw.ef_search')) return 'SET hnsw settings';
-  if (s.startsWith('SET LOCAL')) return 'SET index order';
-  if (s.startsWith('RESET')) return 'RESET settings';
-  if (s.includes('tsvector_to_array')) return 'prepare text query';
+  if (s.startsWith('SET LOCAL')) return 'SET planner settings';
+  if (s.includes('ts_debug')) return 'prepare text query (lexemes, IDFs)';
   if (s.includes('FROM personas')) return 'require persona';
-  if (s.includes('generate_series(1, 10)')) return 'candidates: recent per importance';
-  if (s.includes('ORDER BY m.embedding <=>')) return 'candidates: HNSW top-k';
-  if (s.startsWith('SELECT m.id FROM memories m WHERE')) return 'candidates: text top-k';
-  if (s.includes('AS text_raw')) return 'score candidates (exact formula)';
+  if (s.startsWith("(SELECT 't' AS src") || s.startsWith("(SELECT 'v'") || s.startsWith("(SELECT 'r'")) return 'seeds: text top-k + neighbours, HNSW top-k, newest per importance';
+  if (s.startsWith('SELECT w.* FROM unnest(')) return 'rows the score bound cannot rule out';
+  if (s.includes('m.id = ANY(') && s.includes('AS tsv')) return "score the text matches' neighbours";
+  if (s.startsWith('SELECT m.id, m.persona, m.category')) return 'full rows of the hits';
   return s.slice(0, 40);
 }
 
@@ -44,10 +42,12 @@ export async function profileRecall(ctx: CoreContext, args: RecallArgs[]): Promi
     if (capture) captured.push({ sql, params });
     return r;
   };
+  let settings = '';
   db.exec = async (sql: string) => {
     const t = performance.now();
     await origExec(sql);
     record(sql, performance.now() - t);
+    if (capture && sql.trim().startsWith('SET LOCAL')) settings = sql;
   };
   const totals: number[] = [];
   try {
@@ -73,11 +73,6 @@ export async function profileRecall(ctx: CoreContext, args: RecallArgs[]): Promi
   for (const c of captured) {
     if (!/^\s*SELECT/.test(c.sql) || c.sql.includes('FROM personas')) continue;
     const kind = kindOf(c.sql);
-    const settings = kind === 'candidates: HNSW top-k'
-      ? 'SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 200;'
-      : kind === 'candidates: text top-k'
-        ? 'SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off;'
-        : '';
     const plan = await db.transaction(async (tx) => {
       if (settings) await tx.exec(settings);
       const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS OFF) ${c.sql}`, c.params);

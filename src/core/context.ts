@@ -1,6 +1,7 @@
 import type { Db } from './db/client';
 import type { EmbeddingService } from './embeddings/service';
 import type { EventBus } from './events';
+import type { DocumentParser } from './knowledge/parse/parser';
 
 /** Where secrets (API keys) live: Electron safeStorage, or a 0600 file for the browser host. */
 export interface SecretStore {
@@ -23,6 +24,8 @@ export interface CoreContext {
   embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | null>;
   /** The embedding provider in effect (src/core/embeddings/service.ts); settings reconfigure it. */
   embedder: EmbeddingService;
+  /** Parses ingested files in a worker thread kept between files (closed with the core). */
+  parser: DocumentParser;
   /** Asks the job runner to look for due work now (it also polls); call after committing an enqueue. */
   wakeJobs(): void;
   now(): Date;

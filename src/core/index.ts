@@ -16,6 +16,7 @@ import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './
 import { queueDefs } from './jobs/queues';
 import type { QueueDefs } from './jobs/types';
 import { applyEmbeddingSettings } from './settings/apply';
+import { DocumentParser } from './knowledge/parse/parser';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -71,6 +72,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     embeddingModel: () => embedder.model(),
     embedQuery: (text, signal) => embedder.embedQuery(text, signal),
     embedder,
+    parser: new DocumentParser(),
     wakeJobs: () => runner?.wake(),
     now: options.now ?? (() => new Date()),
   };
@@ -105,6 +107,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       try {
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();
+        await ctx.parser.close();
         await embedder.close();
         await ctx.db.close();
       } finally {

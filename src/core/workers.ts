@@ -13,7 +13,13 @@ export function startWorker(sourcePath: string, bundleName: string, options: Wor
   if (here.endsWith('.ts')) {
     const url = pathToFileURL(join(dirname(here), sourcePath)).href;
     // Workers ignore --import in execArgv on Node 20, so register tsx from inside.
-    const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url)}); })`;
+    // tsx stays active only while the entry's static graph loads: it also rewrites
+    // every package file that uses import(), and pdfjs's 3 MB took ~2 s to load
+    // through it. Later lazy imports are packages, loaded natively as in the built
+    // app; a worker must not lazily import our own .ts files.
+    const boot =
+      `import('tsx/esm/api').then(async (m) => { const off = m.register(); await import(${JSON.stringify(url)}); ` +
+      `await off(); process.setSourceMapsEnabled(true); })`;
     return new Worker(boot, { ...options, eval: true });
   }
   return new Worker(join(dirname(here), `${bundleName}.js`), options);

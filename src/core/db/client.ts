@@ -40,7 +40,13 @@ export class Db implements Queryable {
   private closed = false;
   private exitError: Error | null = null;
 
-  private constructor(private worker: Worker) {
+  private worker!: Worker;
+
+  private constructor(private readonly dataDir: string | null) {}
+
+  private attach(worker: Worker): void {
+    this.worker = worker;
+    this.exitError = null;
     worker.on('message', (res: DbResponse) => {
       const p = this.pending.get(res.id);
       if (!p) return;
@@ -49,6 +55,7 @@ export class Db implements Queryable {
       else p.reject(new DbError(res.error));
     });
     const fail = (e: Error) => {
+      if (this.worker !== worker) return;
       this.exitError = e;
       for (const p of this.pending.values()) p.reject(e);
       this.pending.clear();
@@ -59,15 +66,36 @@ export class Db implements Queryable {
     });
   }
 
-  static async open(dataDir: string | null, loadFrom?: Uint8Array): Promise<Db> {
-    const db = new Db(startWorker('./db/worker.ts', 'db-worker'));
+  private async start(loadFrom?: Uint8Array): Promise<void> {
+    const worker = startWorker('./db/worker.ts', 'db-worker');
+    this.attach(worker);
     try {
-      await db.send({ op: 'open', dataDir, ...(loadFrom ? { loadFrom } : {}) });
+      await this.send({ op: 'open', dataDir: this.dataDir, ...(loadFrom ? { loadFrom } : {}) });
     } catch (e) {
-      await db.worker.terminate();
+      await worker.terminate();
       throw e;
     }
+  }
+
+  static async open(dataDir: string | null, loadFrom?: Uint8Array): Promise<Db> {
+    const db = new Db(dataDir);
+    await db.start(loadFrom);
     return db;
+  }
+
+  /**
+   * Closes the database and opens it again in a fresh worker, waiting for
+   * statements already queued. WASM memory only grows: after a big index
+   * build (hundreds of MB of maintenance_work_mem) this is the only way to
+   * give it back. An in-memory database cannot be reopened and is left as is.
+   */
+  async restart(): Promise<void> {
+    if (this.dataDir === null || this.inTx.getStore()) return;
+    await this.lock.run(async () => {
+      await this.send({ op: 'close' });
+      await this.worker.terminate();
+      await this.start();
+    });
   }
 
   private send(body: DbRequestBody): Promise<unknown> {

@@ -32,7 +32,8 @@ describe('migrations', () => {
     const { rows: idx } = await core.ctx.db.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'memories'`);
     const defs = idx.map((i) => i.indexdef).join('\n');
     expect(defs).toMatch(/USING gin \(search_vector\)/);
-    expect(defs).toMatch(/USING hnsw \(embedding vector_cosine_ops\)/);
+    expect(defs).toMatch(/USING hnsw \(embedding vector_cosine_ops\) WHERE/);
+    expect(defs).toMatch(/USING hnsw \(\(\(subvector\(embedding, 1, 512\)\)::vector\(512\)\) vector_cosine_ops\) WHERE/);
     expect(defs).toMatch(/\(persona, importance, inserted_at\)/);
     expect(defs).toMatch(/USING bm25/);
     // `main` always exists

@@ -196,4 +196,20 @@ describe('knowledge ingestion of text and uploads', () => {
     expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed', 'completed']);
     expect(existsSync(join(dir, 'a.md'))).toBe(true); // the user's own file is never removed
   });
+
+  it('keeps the parse worker for the next file, and ends it when the core closes', async () => {
+    const g = await ingestFixture();
+    try {
+      const first = await g.core.call('knowledge.ingest', { persona: 'main', path: file('one.pdf', await makeBookPdf(3)) });
+      expect((await g.settled(first.jobId)).state).toBe('completed');
+      expect(g.core.ctx.parser.hasWorker).toBe(true);
+      const second = await g.core.call('knowledge.ingest', { persona: 'main', path: file('two.pdf', await makeBookPdf(2, 6, 50)) });
+      expect((await g.settled(second.jobId)).state).toBe('completed');
+      const hits = await g.core.call('recall', { persona: 'main', query: knownSentence(51, 4), kinds: ['knowledge'] });
+      expect(hits[0]?.content.replace(/\s+/g, ' ')).toContain(knownSentence(51, 4));
+    } finally {
+      await g.dispose();
+    }
+    expect(g.core.ctx.parser.hasWorker).toBe(false);
+  });
 });

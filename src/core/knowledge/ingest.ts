@@ -9,7 +9,6 @@ import { readSettings } from '../settings/store';
 import { chunkDocument } from './chunk';
 import { parseError } from './parse/errors';
 import { inspectFile } from './parse/inspect';
-import { parseFileInWorker } from './parse/run';
 import { progressReporter } from './progress';
 import { removeStaged } from './staging';
 import { replaceSource } from './store';
@@ -30,7 +29,7 @@ export async function enqueueIngest(ctx: CoreContext, args: IngestJobArgs): Prom
 }
 
 /**
- * parse (worker) → chunk → replace the source's chunks in one transaction,
+ * parse (the core's parse worker) → chunk → replace the source's chunks in one transaction,
  * which also enqueues their embedding jobs. Any failure before the write
  * leaves the previous version of the source as it was.
  */
@@ -43,7 +42,7 @@ async function ingest(args: IngestJobArgs, jc: JobContext, ctx: CoreContext): Pr
   }
   const facts = await inspectFile(args.path, args.name, maxIngestBytes);
   await report.stage({ stage: 'parsing', done: 0, total: 0, label: 'parsing' });
-  const doc = await parseFileInWorker(args.path, {
+  const doc = await ctx.parser.parse(args.path, {
     kind: facts.kind,
     name: args.name,
     signal: jc.signal,

@@ -36,7 +36,8 @@ const ROWS_PER_STATEMENT = 200;
  * this many vectors, inserting with the index in place is cheaper.
  */
 const REBUILD_HNSW_FROM = 2_000;
-const HNSW_INDEX = 'memories_embedding_idx';
+/** Both HNSW graphs: the built-in model's 512-d one and every other model's (migrations/0004). */
+const HNSW_INDEXES = ['memories_embedding_idx', 'memories_embedding_local_idx'];
 /**
  * Maintaining the bm25 index row by row costs ~160 µs a row (10k rows: ~1.6 s
  * of a ~5.4 s load) and GIN ~40 µs; building them afterwards ~20 µs and ~3 µs
@@ -62,6 +63,23 @@ async function dropIndexes(q: Queryable, names: string[]): Promise<string[]> {
 async function countMemories(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM memories');
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * pgvector builds HNSW fast only while the whole graph fits in
+ * maintenance_work_mem (default 64 MB); past that it crawls on disk: 62.5k
+ * 1536-d rows took 25 min at 64 MB against ~2 min in memory. About 7 kB a
+ * row: the padded vector plus its neighbour lists. Capped so the WASM heap
+ * (which never shrinks until the worker restarts) stays within reason.
+ */
+const HNSW_BYTES_PER_ROW = 7 * 1024;
+const HNSW_BUILD_MEMORY_CAP_MB = 1024;
+const DEFAULT_MAINTENANCE_MB = 64;
+
+async function hnswBuildMemoryMb(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM memories WHERE embedding IS NOT NULL');
+  const need = Math.ceil(((rows[0]?.n ?? 0) * HNSW_BYTES_PER_ROW * 1.1) / 1024 / 1024);
+  return Math.min(HNSW_BUILD_MEMORY_CAP_MB, Math.max(DEFAULT_MAINTENANCE_MB, need));
 }
 
 async function rebuild(q: Queryable, defs: string[]): Promise<number> {
@@ -125,9 +143,10 @@ export async function importBatches(ctx: CoreContext, batches: ImportBatch[]): P
   const ms = { insert: 0, index: 0, textIndexes: 0 };
   let rebuiltIndex = false;
   let rebuiltTextIndexes = false;
+  let buildMb = DEFAULT_MAINTENANCE_MB;
   const perPersona = await ctx.db.transaction(async (tx) => {
     for (const b of batches) await requirePersona(tx, b.persona);
-    const hnsw = withVectors >= REBUILD_HNSW_FROM ? await dropIndexes(tx, [HNSW_INDEX]) : [];
+    const hnsw = withVectors >= REBUILD_HNSW_FROM ? await dropIndexes(tx, HNSW_INDEXES) : [];
     const text = rowCount >= REBUILD_TEXT_FROM && 8 * rowCount >= (await countMemories(tx)) ? await dropIndexes(tx, TEXT_INDEXES) : [];
     const t0 = performance.now();
     const out: { persona: string; ids: string[] }[] = [];
@@ -142,11 +161,17 @@ export async function importBatches(ctx: CoreContext, batches: ImportBatch[]): P
     }
     ms.insert = performance.now() - t0;
     ms.textIndexes = await rebuild(tx, text);
+    if (hnsw.length) {
+      buildMb = await hnswBuildMemoryMb(tx);
+      await tx.exec(`SET LOCAL maintenance_work_mem = '${buildMb}MB'`);
+    }
     ms.index = await rebuild(tx, hnsw);
     rebuiltIndex = hnsw.length > 0;
     rebuiltTextIndexes = text.length > 0;
     return out;
   });
+  // The build grew the database's WASM heap to about buildMb; only a fresh worker gives it back.
+  if (buildMb > DEFAULT_MAINTENANCE_MB) await ctx.db.restart();
   for (const { persona, ids } of perPersona) {
     if (ids.length) ctx.events.emit('memories.changed', { persona, ids: ids.slice(0, 1000), reason: 'write' });
   }

@@ -1,74 +1,69 @@
-// Recall over knowledge chunks: candidates by text and by vector, then exact scoring.
-import type { RecallHit } from '../../shared/api';
+// Recall over knowledge chunks: the top-k by text and by vector, scored in one
+// statement (no importance, no recency: nothing else can outrank them); the
+// exact scan scores every chunk of the persona. Content is read for the hits only.
+import type { RecallHit, ScoreBreakdown } from '../../shared/api';
 import type { Queryable } from '../db/client';
 import { Params } from './params';
-import { type CandidateSizes, FORCE_INDEX_ORDER, hnswSettings, type Probe, RESET_HNSW_SETTINGS, RESET_INDEX_ORDER } from './probe';
-import { cosineOrNull, knowledgeScore, textNormaliser } from './score';
-import { textOrderSql, textScoreSql } from './text-query';
+import type { CandidateSizes, Probe } from './probe';
+import { byScore, cosineOrNull, knowledgeScore, textNormaliser } from './score';
+import { rawText, type TextColumns, textColumnsSql, textOrderSql } from './text-query';
+import { vectorOrderSql } from './vector-order';
 
-interface ScoredChunk {
+interface ChunkScoringRow extends TextColumns {
   id: string;
-  source: string;
-  chunk_index: number;
-  content: string;
-  text_raw: number;
   distance: number | null;
 }
 
-export async function scoreChunkRows(q: Queryable, probe: Probe, restrict: (p: Params) => string): Promise<ScoredChunk[]> {
-  const p = new Params();
-  const persona = p.add(probe.persona);
-  const text = textScoreSql(probe.tq, 'knowledge', 'k', p);
+function scoringColumns(probe: Probe, p: Params): string {
   const distance = probe.vector
     ? `CASE WHEN k.embedding IS NOT NULL AND k.embedding_model = ${p.add(probe.model)} THEN (k.embedding <=> ${p.add(probe.vector)}::vector)::float8 END`
     : 'NULL::float8';
-  const where = restrict(p);
-  const { rows } = await q.query<ScoredChunk>(
-    `SELECT k.id, k.source, k.chunk_index, k.content, ${text} AS text_raw, ${distance} AS distance
-     FROM knowledge_chunks k WHERE k.persona = ${persona} AND ${where}`,
-    p.values,
-  );
+  return `k.id, ${textColumnsSql(probe.tq, 'k', p)}, ${distance} AS distance`;
+}
+
+async function candidateRows(q: Queryable, probe: Probe, k: CandidateSizes): Promise<ChunkScoringRow[]> {
+  const p = new Params();
+  const persona = p.add(probe.persona);
+  const parts: string[] = [];
+  if (probe.tq.lexemes.length) {
+    const { where, order } = textOrderSql(probe.tq, 'knowledge', 'k', p);
+    parts.push(`SELECT ${scoringColumns(probe, p)} FROM knowledge_chunks k WHERE k.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.text)}`);
+  }
+  if (probe.vector) {
+    const { where, order } = vectorOrderSql({ ...probe, vector: probe.vector }, 'k', p);
+    parts.push(`SELECT ${scoringColumns(probe, p)} FROM knowledge_chunks k WHERE k.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.vector)}`);
+  }
+  if (!parts.length) return [];
+  const { rows } = await q.query<ChunkScoringRow>(parts.map((s) => `(${s})`).join(' UNION ALL '), p.values);
+  return [...new Map(rows.map((r) => [r.id, r])).values()];
+}
+
+async function everyRow(q: Queryable, probe: Probe): Promise<ChunkScoringRow[]> {
+  const p = new Params();
+  const persona = p.add(probe.persona);
+  const { rows } = await q.query<ChunkScoringRow>(`SELECT ${scoringColumns(probe, p)} FROM knowledge_chunks k WHERE k.persona = ${persona}`, p.values);
   return rows;
 }
 
-export async function knowledgeCandidates(tx: Queryable, probe: Probe, k: CandidateSizes): Promise<string[]> {
-  const ids = new Set<string>();
-  if (probe.tq.lexemes.length) {
-    const p = new Params();
-    const persona = p.add(probe.persona);
-    const { where, order } = textOrderSql(probe.tq, 'knowledge', 'k', p);
-    const bm25 = probe.tq.scorer === 'bm25';
-    if (bm25) await tx.exec(FORCE_INDEX_ORDER);
-    const { rows } = await tx.query<{ id: string }>(
-      `SELECT k.id FROM knowledge_chunks k WHERE k.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.text)}`,
-      p.values,
-    );
-    if (bm25) await tx.exec(RESET_INDEX_ORDER);
-    for (const r of rows) ids.add(r.id);
-  }
-  if (probe.vector) {
-    await tx.exec(hnswSettings(k.vector));
-    const { rows } = await tx.query<{ id: string }>(
-      `SELECT k.id FROM knowledge_chunks k
-       WHERE k.persona = $1 AND k.embedding_model = $2
-       ORDER BY k.embedding <=> $3::vector LIMIT $4`,
-      [probe.persona, probe.model, probe.vector, k.vector],
-    );
-    await tx.exec(RESET_HNSW_SETTINGS);
-    for (const r of rows) ids.add(r.id);
-  }
-  return [...ids];
-}
-
-export function knowledgeHits(rows: ScoredChunk[]): RecallHit[] {
-  const norm = textNormaliser(rows.map((r) => r.text_raw));
-  return rows.map((r) => ({
-    kind: 'knowledge' as const,
-    id: r.id,
-    tag: `[knowledge ${r.source}#${r.chunk_index}]`,
-    content: r.content,
-    score: knowledgeScore(norm(r.text_raw), cosineOrNull(r.distance)),
-    source: r.source,
-    chunkIndex: r.chunk_index,
-  }));
+/** The persona's best `limit` chunks for the query; `exact` scores every chunk. */
+export async function recallKnowledge(q: Queryable, probe: Probe, sizes: CandidateSizes, limit: number, exact: boolean): Promise<RecallHit[]> {
+  const rows = exact ? await everyRow(q, probe) : await candidateRows(q, probe, sizes);
+  const raw = rows.map((r) => rawText(probe.tq, 'knowledge', r));
+  const norm = textNormaliser(raw);
+  const top: { id: string; score: ScoreBreakdown }[] = rows
+    .map((r, i) => ({ id: r.id, score: knowledgeScore(norm(raw[i]!), cosineOrNull(r.distance)) }))
+    .filter((h) => h.score.final > 0)
+    .sort(byScore)
+    .slice(0, limit);
+  if (!top.length) return [];
+  const { rows: full } = await q.query<{ id: string; source: string; chunk_index: number; content: string }>(
+    `SELECT k.id, k.source, k.chunk_index, k.content FROM knowledge_chunks k WHERE k.id = ANY($1::uuid[])`,
+    [top.map((t) => t.id)],
+  );
+  const byId = new Map(full.map((r) => [r.id, r]));
+  return top.flatMap(({ id, score }) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [{ kind: 'knowledge' as const, id, tag: `[knowledge ${r.source}#${r.chunk_index}]`, content: r.content, score, source: r.source, chunkIndex: r.chunk_index }];
+  });
 }

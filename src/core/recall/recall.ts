@@ -4,9 +4,9 @@ import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { encodeVector } from '../db/vector';
 import { requirePersona } from '../personas/store';
-import { knowledgeCandidates, knowledgeHits, scoreChunkRows } from './knowledge';
-import { memoryCandidates, memoryHits, scoreMemoryRows } from './memories';
-import { candidateSizes, type Probe } from './probe';
+import { recallKnowledge } from './knowledge';
+import { type MemoryScope, recallMemories } from './memories';
+import { candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
 import { prepareTextQuery } from './text-query';
 import { DEFAULT_VARIANT } from './variants';
@@ -37,26 +37,16 @@ async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs): Promise<
   };
 }
 
-async function memoryRows(tx: Queryable, probe: Probe, mode: RecallMode, limit: number) {
-  if (probe.date) {
-    // One day's memories are few (day btree): scoring them all is exact and cheap.
-    const day = probe.date;
-    return scoreMemoryRows(tx, probe, (p) => `m.day = ${p.add(day)}::date`);
-  }
-  if (mode === 'exact') return scoreMemoryRows(tx, probe, () => 'true');
-  const ids = await memoryCandidates(tx, probe, candidateSizes(limit));
-  return ids.length ? scoreMemoryRows(tx, probe, (p) => `m.id = ANY(${p.add(ids)}::uuid[])`) : [];
-}
-
-async function chunkRows(tx: Queryable, probe: Probe, mode: RecallMode, limit: number) {
-  if (mode === 'exact') return scoreChunkRows(tx, probe, () => 'true');
-  const ids = await knowledgeCandidates(tx, probe, candidateSizes(limit));
-  return ids.length ? scoreChunkRows(tx, probe, (p) => `k.id = ANY(${p.add(ids)}::uuid[])`) : [];
+function memoryScope(probe: Probe, mode: RecallMode, limit: number): MemoryScope {
+  // One day's memories are few (day btree): scoring them all is exact and cheap.
+  const sizes = candidateSizes(limit);
+  if (probe.date) return { kind: 'day', day: probe.date, sizes };
+  return { kind: mode, sizes };
 }
 
 /**
  * Ranks a persona's memories and knowledge for a query. Read-only, in one
- * transaction (the HNSW planner settings are SET LOCAL). Hits scoring 0
+ * transaction (the planner settings are SET LOCAL). Hits scoring 0
  * (knowledge matching neither text nor vector) are left out.
  */
 export async function recall(ctx: CoreContext, a: RecallArgs, mode: RecallMode = 'candidates'): Promise<RecallHit[]> {
@@ -65,9 +55,10 @@ export async function recall(ctx: CoreContext, a: RecallArgs, mode: RecallMode =
   const hits = await ctx.db.transaction(async (tx) => {
     await requirePersona(tx, a.persona);
     const probe = await probeFor(tx, ctx, a);
+    await tx.exec(indexSettings(candidateSizes(limit), probe.tq.scorer));
     const out: RecallHit[] = [];
-    if (kinds.has('memory')) out.push(...memoryHits(await memoryRows(tx, probe, mode, limit), probe.model));
-    if (kinds.has('knowledge')) out.push(...knowledgeHits(await chunkRows(tx, probe, mode, limit)));
+    if (kinds.has('memory')) out.push(...(await recallMemories(tx, probe, memoryScope(probe, mode, limit), limit)));
+    if (kinds.has('knowledge')) out.push(...(await recallKnowledge(tx, probe, candidateSizes(limit), limit, mode === 'exact')));
     return out;
   });
   return hits.filter((h) => h.score.final > 0).sort(byScore).slice(0, limit);

@@ -2,6 +2,7 @@
 // raises: no user text is ever parsed as tsquery syntax.
 import type { RankingVariant } from '../../shared/api';
 import type { Queryable } from '../db/client';
+import { bm25FromTsvector, solveIdf, type TokenScore } from './bm25';
 import type { Params } from './params';
 import { type TextScorer, textScorer } from './variants';
 
@@ -16,6 +17,8 @@ export interface TextQuery {
   /** OR of the query's lexemes, each quoted: "'drink' | 'morn'"; '' when none. */
   orQuery: string;
   lexemes: string[];
+  /** BM25 scorer only: each lexeme's weight (IDF in each table's bm25 index × times asked). */
+  idf: Record<TextTable, ReadonlyMap<string, number>>;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -41,15 +44,46 @@ export function quoteLexeme(l: string): string {
 /**
  * The lexemes come from to_tsvector, already stemmed; they are quoted and cast
  * to tsquery as they are (to_tsquery would stem them twice: sunris → sunri).
+ * For BM25, each distinct token is also scored as a one-word document against
+ * both bm25 indexes: that gives the IDFs (see bm25.ts).
  */
 export async function prepareTextQuery(q: Queryable, query: string, variant: RankingVariant): Promise<TextQuery> {
   const text = cleanQuery(query);
-  const { rows } = await q.query<{ lexemes: string[] | null }>(
-    `SELECT tsvector_to_array(to_tsvector('english', $1)) AS lexemes`,
+  const scorer = textScorer(variant);
+  const tokens =
+    scorer === 'bm25'
+      ? `(SELECT coalesce(json_agg(json_build_object(
+           'lexemes', (SELECT array_agg(u.lexeme ORDER BY u.lexeme) FROM unnest(to_tsvector('english', d.token)) u),
+           'counts', (SELECT array_agg(cardinality(u.positions) ORDER BY u.lexeme) FROM unnest(to_tsvector('english', d.token)) u),
+           'memories', -(d.token <@> to_bm25query(d.token, '${BM25_INDEX.memories}')),
+           'knowledge', -(d.token <@> to_bm25query(d.token, '${BM25_INDEX.knowledge}')))), '[]')
+         FROM (SELECT DISTINCT token FROM ts_debug('english', $1) WHERE cardinality(lexemes) > 0) d)`
+      : `'[]'::json`;
+  const { rows } = await q.query<{
+    lexemes: string[] | null;
+    repeats: number[] | null;
+    tokens: (Omit<TokenScore, 'score'> & Record<TextTable, number>)[];
+  }>(
+    `SELECT array_agg(u.lexeme ORDER BY u.lexeme) AS lexemes, array_agg(cardinality(u.positions) ORDER BY u.lexeme) AS repeats, ${tokens} AS tokens
+     FROM unnest(to_tsvector('english', $1)) u`,
     [text],
   );
   const lexemes = rows[0]?.lexemes ?? [];
-  return { variant, scorer: textScorer(variant), text, lexemes, orQuery: lexemes.map(quoteLexeme).join(' | ') };
+  const repeats = rows[0]?.repeats ?? [];
+  const scored = (rows[0]?.tokens ?? []).filter((t) => t.lexemes?.length);
+  // BM25 sums over the query's terms: a word asked twice weighs twice.
+  const idfIn = (table: TextTable) => {
+    const idf = solveIdf(scored.map((t) => ({ lexemes: t.lexemes, counts: t.counts, score: t[table] })));
+    return new Map(lexemes.map((l, i) => [l, (idf.get(l) ?? 0) * (repeats[i] ?? 1)]));
+  };
+  return {
+    variant,
+    scorer,
+    text,
+    lexemes,
+    orQuery: lexemes.map(quoteLexeme).join(' | '),
+    idf: { memories: idfIn('memories'), knowledge: idfIn('knowledge') },
+  };
 }
 
 export type TextTable = 'memories' | 'knowledge';
@@ -57,19 +91,28 @@ export type TextTable = 'memories' | 'knowledge';
 const BM25_INDEX: Record<TextTable, string> = { memories: 'memories_bm25_idx', knowledge: 'knowledge_bm25_idx' };
 
 /**
- * The raw text score of row alias `a`. Rows sharing no lexeme with the query
- * score 0 — checked first through search_vector (a superset of the BM25
- * index's content terms), which also spares the per-row BM25 evaluation.
- * BM25's `<@>` is a distance (negative): negated.
+ * What a row's text score is computed from, selected as `tsv` (BM25: the
+ * content's lexemes, weight B, for rows sharing a lexeme with the query) or
+ * `text_raw` (ts_rank, computed here). Rows sharing no lexeme score 0.
  */
-export function textScoreSql(tq: TextQuery, table: TextTable, a: string, p: Params): string {
-  if (!tq.lexemes.length) return '0::float8';
+export function textColumnsSql(tq: TextQuery, a: string, p: Params, prefix = ''): string {
+  if (!tq.lexemes.length) return `NULL::text AS ${prefix}tsv, 0::float8 AS ${prefix}text_raw`;
   const o = p.add(tq.orQuery);
-  const raw =
-    tq.scorer === 'bm25'
-      ? `-(${a}.content <@> to_bm25query(${p.add(tq.text)}::text, '${BM25_INDEX[table]}'))`
-      : `ts_rank(${a}.search_vector, ${o}::tsquery)`;
-  return `(CASE WHEN ${a}.search_vector @@ ${o}::tsquery THEN (${raw})::float8 ELSE 0::float8 END)`;
+  if (tq.scorer === 'bm25') {
+    return `CASE WHEN ${a}.search_vector @@ ${o}::tsquery THEN ts_filter(${a}.search_vector, '{b}')::text END AS ${prefix}tsv, 0::float8 AS ${prefix}text_raw`;
+  }
+  return `NULL::text AS ${prefix}tsv,
+    (CASE WHEN ${a}.search_vector @@ ${o}::tsquery THEN ts_rank(${a}.search_vector, ${o}::tsquery) ELSE 0 END)::float8 AS ${prefix}text_raw`;
+}
+
+export interface TextColumns {
+  tsv: string | null;
+  text_raw: number;
+}
+
+/** A row's raw text score from the columns textColumnsSql selected. */
+export function rawText(tq: TextQuery, table: TextTable, row: TextColumns): number {
+  return tq.scorer === 'bm25' ? bm25FromTsvector(row.tsv, tq.idf[table]) : row.text_raw;
 }
 
 /**

@@ -8,6 +8,7 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
 async function loadPdfJs(): Promise<PdfJs> {
   ensureDomMatrix();
+  // The module cache makes this a one-time cost per thread: a kept parse worker loads pdfjs once.
   return import('pdfjs-dist/legacy/build/pdf.mjs');
 }
 

@@ -38,13 +38,16 @@ export function knownSentence(page: number, para: number): string {
   return `On page ${page} the archivist catalogued item ${page * 100 + para}, a brass telescope of unusual make.`;
 }
 
-/** `n` pages of varied prose, each paragraph with a known sentence in it. */
-export async function makeBookPdf(n: number, parasPerPage = 6): Promise<Uint8Array> {
+/**
+ * `n` pages of varied prose, each paragraph with a known sentence in it;
+ * `firstPage` numbers the sentences from elsewhere, for a second, different book.
+ */
+export async function makeBookPdf(n: number, parasPerPage = 6, firstPage = 1): Promise<Uint8Array> {
   const filler =
     'Winter light fell across the reading room while the clerks compared ledgers, argued about dates, and copied marginal notes into fresh volumes.';
   return makeTextPdf(
     Array.from({ length: n }, (_, p) =>
-      Array.from({ length: parasPerPage }, (_, i) => `${knownSentence(p + 1, i)} ${filler} Paragraph ${i} of page ${p + 1} ends here.`),
+      Array.from({ length: parasPerPage }, (_, i) => `${knownSentence(p + firstPage, i)} ${filler} Paragraph ${i} of page ${p + firstPage} ends here.`),
     ),
   );
 }

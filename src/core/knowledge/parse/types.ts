@@ -20,14 +20,15 @@ export type ParseFailure =
   | 'corrupt'
   | 'no_text';
 
-/** The parse worker's messages to the core thread. */
+/** The parse worker's messages to the core thread, tagged with the request's id. */
 export type ParseMessage =
-  | { type: 'progress'; page: number; pages: number }
-  | { type: 'done'; doc: ParsedDocument }
-  | { type: 'error'; failure: ParseFailure | 'internal'; message: string };
+  | { id: number; type: 'progress'; page: number; pages: number }
+  | { id: number; type: 'done'; doc: ParsedDocument }
+  | { id: number; type: 'error'; failure: ParseFailure | 'internal'; message: string };
 
-/** What the core thread asks the parse worker to do. */
+/** What the core thread asks the parse worker to do (one request at a time). */
 export interface ParseRequest {
+  id: number;
   path: string;
   kind: DocumentKind;
   name: string;

@@ -1,5 +1,6 @@
-// The parse worker: reads one file and turns it into text, off the core thread
-// (a 300-page PDF takes seconds of CPU). One worker per file, then it exits.
+// The parse worker: turns files into text, off the core thread (a 300-page PDF
+// takes seconds of CPU). It serves one request at a time and stays alive
+// between them while the core keeps it (see parser.ts), so pdfjs loads once.
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { isAppError } from '../../../shared/errors';
@@ -17,16 +18,17 @@ function failureOf(e: unknown): ParseFailure | 'internal' {
   return 'internal';
 }
 
-port.once('message', async (req: ParseRequest) => {
+port.on('message', async (req: ParseRequest) => {
   const post = (m: ParseMessage) => port.postMessage(m);
+  const { id } = req;
   try {
     const bytes = new Uint8Array(await readFile(req.path));
     const doc =
       req.kind === 'pdf'
-        ? await parsePdf(bytes, req.name, (page, pages) => post({ type: 'progress', page, pages }))
+        ? await parsePdf(bytes, req.name, (page, pages) => post({ id, type: 'progress', page, pages }))
         : parseText(bytes, req.kind, req.name);
-    post({ type: 'done', doc });
+    post({ id, type: 'done', doc });
   } catch (e) {
-    post({ type: 'error', failure: failureOf(e), message: e instanceof Error ? e.message : String(e) });
+    post({ id, type: 'error', failure: failureOf(e), message: e instanceof Error ? e.message : String(e) });
   }
 });

@@ -43,4 +43,23 @@ describe('the built-in local embedder', () => {
     // batch 0 was already in the worker; the query went next.
     expect(order).toEqual(['batch 0', 'query', 'batch 1', 'batch 2']);
   });
+  it('answers a query asked while a big batch of document chunks is embedding before that batch, which stays whole and in order', async () => {
+    // ~3000-character chunks, as documents are cut: the batch takes seconds in one piece.
+    const chunk = (i: number) =>
+      Array.from({ length: 45 }, (_, j) => `The keeper of lighthouse ${i} logged ship ${j} passing at dawn.`).join(' ').slice(0, 3000);
+    const texts = Array.from({ length: 12 }, (_, i) => chunk(i));
+    const order: string[] = [];
+    const batch = e.embed(texts).then((v) => (order.push('batch'), v));
+    const query = e.embed(['which ship passed the lighthouse?'], { urgent: true }).then((v) => (order.push('query'), v));
+    const [vectors, [q]] = await Promise.all([batch, query]);
+    expect(order).toEqual(['query', 'batch']);
+    expect(q).toHaveLength(512);
+    expect(vectors).toHaveLength(12);
+    // Each vector belongs to its own text: the same text embedded alone gives the same vector.
+    for (const i of [0, 5, 11]) {
+      const [alone] = await e.embed([texts[i]!]);
+      expect(cosine(alone!, vectors[i]!)).toBeGreaterThan(0.999);
+      expect(cosine(alone!, vectors[(i + 1) % 12]!)).toBeLessThan(cosine(alone!, vectors[i]!));
+    }
+  });
 });

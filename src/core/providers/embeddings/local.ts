@@ -4,10 +4,13 @@ import { startWorker } from '../../workers';
 import { checkVectors } from './check';
 import { EMBEDDING_DEFAULTS, modelTag } from './config';
 import type { LocalEmbedRequest, LocalEmbedResponse } from './local-protocol';
+import { nextSubBatch } from './local-sub-batch';
 import type { EmbeddingProvider, EmbedOptions } from './types';
 
 interface Waiting {
   texts: string[];
+  /** Vectors of texts[0 .. done.length), in order; the caller gets them all or an error. */
+  done: Float32Array[];
   urgent: boolean;
   resolve(v: Float32Array[]): void;
   reject(e: unknown): void;
@@ -18,9 +21,10 @@ const LOCAL = EMBEDDING_DEFAULTS.local!;
 
 /**
  * The built-in Universal Sentence Encoder lite (512-d, no network, no key),
- * in its own worker thread, started and loaded on first use. One request is
- * in the worker at a time so that a recall query (urgent) overtakes queued
- * batch work instead of waiting behind all of it.
+ * in its own worker thread, started and loaded on first use. One sub-batch is
+ * in the worker at a time, and a request stays at the head of the line until
+ * all its texts are done, so a recall query (urgent) goes next, between two
+ * sub-batches of a big request, instead of waiting for all of it.
  */
 export class LocalEmbedder implements EmbeddingProvider {
   readonly model = modelTag(LOCAL);
@@ -32,7 +36,7 @@ export class LocalEmbedder implements EmbeddingProvider {
   private worker: Worker | null = null;
   private loaded = false;
   private waiting: Waiting[] = [];
-  private inFlight: { id: number; w: Waiting } | null = null;
+  private inFlight: { id: number; w: Waiting; count: number } | null = null;
   private nextId = 1;
   private closed = false;
 
@@ -50,6 +54,7 @@ export class LocalEmbedder implements EmbeddingProvider {
       const done = () => signal?.removeEventListener('abort', onAbort);
       const w: Waiting = {
         texts,
+        done: [],
         urgent: !!options.urgent,
         resolve: (v) => (done(), resolve(v)),
         reject: (e) => (done(), reject(e)),
@@ -63,10 +68,14 @@ export class LocalEmbedder implements EmbeddingProvider {
   }
 
   private abandon(w: Waiting): void {
+    this.drop(w);
+    // If part of it is in the worker, that answer is simply dropped when it comes.
+    w.reject(abortError(w.signal));
+  }
+
+  private drop(w: Waiting): void {
     const i = this.waiting.indexOf(w);
     if (i >= 0) this.waiting.splice(i, 1);
-    // If it is already in the worker its answer is simply dropped when it comes.
-    w.reject(abortError(w.signal));
   }
 
   private ensureWorker(): Worker {
@@ -79,7 +88,10 @@ export class LocalEmbedder implements EmbeddingProvider {
       this.loaded = false;
       const f = this.inFlight;
       this.inFlight = null;
-      f?.w.reject(new AppError('provider_error', `The local embedding model stopped: ${e.message}`));
+      if (f) {
+        this.drop(f.w);
+        f.w.reject(new AppError('provider_error', `The local embedding model stopped: ${e.message}`));
+      }
       this.pump();
     };
     worker.on('error', fail);
@@ -90,34 +102,48 @@ export class LocalEmbedder implements EmbeddingProvider {
 
   private pump(): void {
     if (this.inFlight || this.closed) return;
-    const w = this.waiting.shift();
+    // The head stays in line until it is complete: an urgent request put in front meanwhile goes next.
+    const w = this.waiting[0];
     if (!w) return;
     const id = this.nextId++;
-    this.inFlight = { id, w };
-    this.ensureWorker().postMessage({ id, texts: w.texts } satisfies LocalEmbedRequest);
+    const from = w.done.length;
+    const count = nextSubBatch(w.texts, from);
+    this.inFlight = { id, w, count };
+    this.ensureWorker().postMessage({ id, texts: w.texts.slice(from, from + count) } satisfies LocalEmbedRequest);
   }
 
   private settle(res: LocalEmbedResponse): void {
     if (this.inFlight?.id !== res.id) return;
-    const { w } = this.inFlight;
+    const { w, count } = this.inFlight;
     this.inFlight = null;
     if (res.ok) {
       this.loaded = true;
       if (res.loadMs !== null) this.loadMs = res.loadMs;
-      try {
-        w.resolve(checkVectors(this.model, this.dimensions, w.texts.length, res.vectors));
-      } catch (e) {
-        w.reject(e);
-      }
-    } else {
-      w.reject(new AppError('provider_error', `The local embedding model failed: ${res.message}`));
     }
+    // Abandoned (cancelled) meanwhile: its answer is dropped.
+    if (this.waiting.includes(w)) this.accept(w, count, res);
     this.pump();
+  }
+
+  /** Adds a sub-batch's vectors to its request; any failure fails the whole request, nothing partial. */
+  private accept(w: Waiting, count: number, res: LocalEmbedResponse): void {
+    try {
+      if (!res.ok) throw new AppError('provider_error', `The local embedding model failed: ${res.message}`);
+      w.done.push(...checkVectors(this.model, this.dimensions, count, res.vectors));
+    } catch (e) {
+      this.drop(w);
+      w.reject(e);
+      return;
+    }
+    if (w.done.length < w.texts.length) return;
+    this.drop(w);
+    w.resolve(w.done);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const pending = [...this.waiting, ...(this.inFlight ? [this.inFlight.w] : [])];
+    // The request in the worker is still in `waiting` (it leaves the line only when complete).
+    const pending = [...this.waiting];
     this.waiting = [];
     this.inFlight = null;
     for (const w of pending) w.reject(new AppError('cancelled', 'The local embedder was closed.'));

@@ -1,0 +1,125 @@
+// The SQL recall runs over memories. Scoring reads only what the formula
+// needs (no content: full rows are fetched for the final hits alone).
+import type { Queryable } from '../db/client';
+import { MEMORY_COLUMNS, type MemoryRow } from '../memories/row';
+import { Params } from './params';
+import type { Probe } from './probe';
+import { type TextColumns, textColumnsSql, textOrderSql } from './text-query';
+import { usesNeighbours } from './variants';
+import { vectorOrderSql } from './vector-order';
+
+/** What the formula needs of one memory. */
+export interface ScoringRow extends TextColumns {
+  id: string;
+  importance: number;
+  days: number;
+  /** Cosine distance to the query vector; null without a query vector or a current-model row vector. */
+  distance: number | null;
+}
+
+/**
+ * Where a seed row came from: the top-k by text ('t'), a memory written just
+ * before or after one of those in the same stream ('n', with that match's id
+ * in `hit`), the top-k by vector ('v'), the newest of its importance ('r').
+ */
+export interface SeedRow extends ScoringRow {
+  src: 't' | 'n' | 'v' | 'r';
+  hit: string | null;
+}
+
+function scoringColumns(probe: Probe, p: Params, a = 'm'): string {
+  const distance = probe.vector
+    ? `CASE WHEN ${a}.embedding IS NOT NULL AND ${a}.embedding_model = ${p.add(probe.model)} THEN (${a}.embedding <=> ${p.add(probe.vector)}::vector)::float8 END`
+    : 'NULL::float8';
+  return `${a}.id, ${a}.importance, ${textColumnsSql(probe.tq, a, p)}, ${distance} AS distance,
+    extract(epoch FROM (${p.add(probe.now)}::timestamptz - ${a}.inserted_at))::float8 / 86400 AS days`;
+}
+
+/**
+ * A text match's neighbours: the memories written just before and after it on
+ * the same day, from the same stream — same origin and same conversation (a
+ * chat, an imported log). Memories written by hand stand alone.
+ */
+function neighboursSql(probe: Probe, p: Params): string {
+  const one = (cmp: '<' | '>', order: 'ASC' | 'DESC') => `(SELECT ${scoringColumns(probe, p, 'x')} FROM memories x
+    WHERE x.persona = h.persona AND x.day = h.day AND x.origin = h.origin
+      AND x.conversation_id IS NOT DISTINCT FROM h.conversation_id AND h.origin <> 'manual'
+      AND x.seq ${cmp} h.seq ORDER BY x.seq ${order} LIMIT 1)`;
+  return `SELECT 'n', n.*, h.id FROM h CROSS JOIN LATERAL (${one('<', 'DESC')} UNION ALL ${one('>', 'ASC')}) n`;
+}
+
+/**
+ * In one statement: the top-k by text (the index's order: the same k rows
+ * whichever path asks) with their stream neighbours, and unless `textOnly`,
+ * the top-k by vector (HNSW) and the `recent` newest rows of each importance
+ * level. Relies on recall's planner settings (probe.ts) to walk the bm25,
+ * HNSW and btree indexes.
+ */
+export async function seedRows(q: Queryable, probe: Probe, k: { text: number; vector: number; recent: number }, textOnly = false): Promise<SeedRow[]> {
+  const p = new Params();
+  const persona = p.add(probe.persona);
+  const parts: string[] = [];
+  let withText = '';
+  if (probe.tq.lexemes.length && k.text > 0) {
+    const { where, order } = textOrderSql(probe.tq, 'memories', 'm', p);
+    withText = `WITH h AS MATERIALIZED (SELECT m.persona, m.day, m.origin, m.conversation_id, m.seq, ${scoringColumns(probe, p)}
+      FROM memories m WHERE m.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.text)}) `;
+    parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.text_raw, h.distance, h.days, NULL::uuid AS hit FROM h`);
+    if (usesNeighbours(probe.tq.variant)) parts.push(neighboursSql(probe, p));
+  }
+  if (!textOnly && probe.vector && k.vector > 0) {
+    const { where, order } = vectorOrderSql({ ...probe, vector: probe.vector }, 'm', p);
+    parts.push(`SELECT 'v', v.*, NULL::uuid FROM (
+      SELECT ${scoringColumns(probe, p)} FROM memories m
+      WHERE m.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.vector)}) v`);
+  }
+  if (!textOnly && k.recent > 0) {
+    parts.push(`SELECT 'r', r.*, NULL::uuid FROM generate_series(1, 10) AS g(imp)
+      CROSS JOIN LATERAL (SELECT ${scoringColumns(probe, p)} FROM memories m
+        WHERE m.persona = ${persona} AND m.importance = g.imp ORDER BY m.inserted_at DESC LIMIT ${p.add(k.recent)}) r`);
+  }
+  if (!parts.length) return [];
+  const { rows } = await q.query<SeedRow>(withText + parts.map((s) => `(${s})`).join(' UNION ALL '), p.values);
+  return rows;
+}
+
+/** Scoring rows of the persona's memories that `restrict` selects (ids, a day, or every row for the exact scan). */
+export async function scoringRows(q: Queryable, probe: Probe, restrict: (p: Params) => string): Promise<ScoringRow[]> {
+  const p = new Params();
+  const persona = p.add(probe.persona);
+  const cols = scoringColumns(probe, p);
+  const { rows } = await q.query<ScoringRow>(`SELECT ${cols} FROM memories m WHERE m.persona = ${persona} AND ${restrict(p)}`, p.values);
+  return rows;
+}
+
+/** Per importance level, rows inserted since a cutoff (rows with a current-model vector: since `sinceVector`), newest first. */
+export interface LevelWindow {
+  importance: number;
+  since: Date;
+  sinceVector: Date;
+}
+
+/** Rows the score bound cannot rule out (memory-bounds.ts), excluding those already scored; at most `cap` a level. */
+export async function windowRows(q: Queryable, probe: Probe, windows: LevelWindow[], seen: string[], cap: number): Promise<ScoringRow[]> {
+  const p = new Params();
+  const persona = p.add(probe.persona);
+  const cols = scoringColumns(probe, p);
+  const { rows } = await q.query<ScoringRow>(
+    `SELECT w.* FROM unnest(${p.add(windows.map((w) => w.importance))}::int[], ${p.add(windows.map((w) => w.since))}::timestamptz[],
+        ${p.add(windows.map((w) => w.sinceVector))}::timestamptz[]) AS c(imp, since, since_vector)
+     CROSS JOIN LATERAL (SELECT ${cols} FROM memories m
+       WHERE m.persona = ${persona} AND m.importance = c.imp AND m.inserted_at >= c.since
+         AND (m.inserted_at >= c.since_vector OR m.embedding_model IS DISTINCT FROM ${p.add(probe.model)} OR m.embedding IS NULL)
+         AND m.id <> ALL(${p.add(seen)}::uuid[])
+       ORDER BY m.inserted_at DESC LIMIT ${p.add(cap)}) w`,
+    p.values,
+  );
+  return rows;
+}
+
+/** The full rows of the final hits. */
+export async function memoryRowsById(q: Queryable, ids: string[]): Promise<Map<string, MemoryRow>> {
+  if (!ids.length) return new Map();
+  const { rows } = await q.query<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.id = ANY($1::uuid[])`, [ids]);
+  return new Map(rows.map((r) => [r.id, r]));
+}

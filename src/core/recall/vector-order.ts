@@ -1,0 +1,22 @@
+// The HNSW top-k by vector, through whichever index holds the model's vectors
+// (migrations/0004): the built-in model's as 512-d, every other model's as 1536-d.
+import { EMBEDDING_DEFAULTS, modelTag } from '../providers/embeddings/config';
+import type { Params } from './params';
+import type { Probe } from './probe';
+
+const LOCAL = EMBEDDING_DEFAULTS.local!;
+/** Written into the SQL as a literal: the planner only uses a partial index whose predicate it can read in the query. */
+const LOCAL_TAG = modelTag(LOCAL);
+
+/** Filter and order of a top-k-by-vector query over alias `a`; the probe must have a vector. */
+export function vectorOrderSql(probe: Probe & { vector: Uint8Array }, a: string, p: Params): { where: string; order: string } {
+  const v = `${p.add(probe.vector)}::vector`;
+  if (probe.model === LOCAL_TAG) {
+    const d = LOCAL.dimensions;
+    return {
+      where: `${a}.embedding_model = '${LOCAL_TAG}'`,
+      order: `subvector(${a}.embedding, 1, ${d})::vector(${d}) <=> subvector(${v}, 1, ${d})::vector(${d})`,
+    };
+  }
+  return { where: `${a}.embedding_model = ${p.add(probe.model)} AND ${a}.embedding_model <> '${LOCAL_TAG}'`, order: `${a}.embedding <=> ${v}` };
+}
