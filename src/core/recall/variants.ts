@@ -5,7 +5,7 @@ export const RANKING_VARIANTS: readonly RankingVariant[] = ['bm25_context', 'bm2
 
 /**
  * Chosen by measurement on the LoCoMo dev half (bench/retrieval.ts, README
- * "Performance"): R@10 .71 with the neighbour context, .67 plain BM25, .665 ts_rank.
+ * "Performance"): R@10 .707 with the neighbour context, .671 plain BM25, .665 ts_rank.
  */
 export const DEFAULT_VARIANT: RankingVariant = 'bm25_context';
 
@@ -18,10 +18,12 @@ export function textScorer(v: RankingVariant): TextScorer {
 
 /**
  * Share of the best-matching neighbour's text score a memory inherits: the
- * memory written just before or after it on the same day. Memories written
- * together come from one conversation and lean on each other ("she said yes"
- * after "I asked Ana to marry me"), so a match on a neighbour is evidence for
- * the row too. 0.5 measured best of 0.3 / 0.5 / 0.7 / 1.0.
+ * memory written just before or after it on the same day, in the same stream,
+ * when that neighbour is among the query's top text matches (probe.ts sizes
+ * them). Memories written together come from one conversation and lean on
+ * each other ("she said yes" after "I asked Ana to marry me"), so a match on
+ * a neighbour is evidence for the row too. 0.5 measured best of 0.3 / 0.5 /
+ * 0.7 / 1.0.
  */
 export const NEIGHBOUR_SHARE = 0.5;
 
