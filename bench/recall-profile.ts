@@ -10,7 +10,7 @@ function kindOf(sql: string): string {
   if (s.startsWith('SET LOCAL')) return 'SET planner settings';
   if (s.includes('ts_debug')) return 'prepare text query (lexemes, IDFs)';
   if (s.includes('FROM personas')) return 'require persona';
-  if (s.startsWith("(SELECT 't' AS src") || s.startsWith("(SELECT 'v'") || s.startsWith("(SELECT 'r'")) return 'seeds: text top-k + neighbours, HNSW top-k, newest per importance';
+  if (s.startsWith('WITH h AS') || s.startsWith("(SELECT 'v'") || s.startsWith("(SELECT 'r'")) return 'seeds: text top-k + neighbours, HNSW top-k, newest per importance';
   if (s.startsWith('SELECT w.* FROM unnest(')) return 'rows the score bound cannot rule out';
   if (s.includes('m.id = ANY(') && s.includes('AS tsv')) return "score the text matches' neighbours";
   if (s.startsWith('SELECT m.id, m.persona, m.category')) return 'full rows of the hits';
