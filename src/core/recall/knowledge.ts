@@ -7,7 +7,7 @@ import { Params } from './params';
 import type { CandidateSizes, Probe } from './probe';
 import { byScore, cosineOrNull, knowledgeScore, textNormaliser } from './score';
 import { rawText, type TextColumns, textColumnsSql, textOrderSql } from './text-query';
-import { vectorOrderSql } from './vector-order';
+import { distanceSql, vectorOrderSql } from './vector-order';
 
 interface ChunkScoringRow extends TextColumns {
   id: string;
@@ -15,10 +15,7 @@ interface ChunkScoringRow extends TextColumns {
 }
 
 function scoringColumns(probe: Probe, p: Params): string {
-  const distance = probe.vector
-    ? `CASE WHEN k.embedding IS NOT NULL AND k.embedding_model = ${p.add(probe.model)} THEN (k.embedding <=> ${p.add(probe.vector)}::vector)::float8 END`
-    : 'NULL::float8';
-  return `k.id, ${textColumnsSql(probe.tq, 'k', p)}, ${distance} AS distance`;
+  return `k.id, ${textColumnsSql(probe.tq, 'k', p)}, ${distanceSql(probe, 'k', p)} AS distance`;
 }
 
 async function candidateRows(q: Queryable, probe: Probe, k: CandidateSizes): Promise<ChunkScoringRow[]> {

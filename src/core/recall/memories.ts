@@ -1,7 +1,7 @@
 // Recall over memories: seeds from three indexes, the formula in JS, then the
 // rows a score bound cannot rule out. The exact scan runs the same formula
 // over every row of the persona.
-import type { RecallHit } from '../../shared/api';
+import type { RecallHit, ScoreBreakdown } from '../../shared/api';
 import type { Queryable } from '../db/client';
 import { toMemory } from '../memories/row';
 import { levelWindows } from './memory-bounds';
@@ -56,7 +56,7 @@ class Scoreboard {
   }
 
   /** The formula over every scored row, text normalised by the best among them; best first. */
-  ranked(): { id: string; score: ReturnType<typeof memoryScore>; fromNeighbours: number }[] {
+  ranked(): { id: string; score: ScoreBreakdown; fromNeighbours: number }[] {
     const all = [...this.rows.values()];
     const norm = textNormaliser(all.map((s) => s.raw));
     return all
@@ -84,13 +84,12 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
   const textHits = seeds.filter((s) => s.src === 't');
   const ctx = contextFrom(probe, seeds);
   const board = new Scoreboard(probe, ctx);
-  if (scope.kind === 'exact') board.add(await scoringRows(tx, probe, () => 'true'));
-  else if (scope.kind === 'day') board.add(await scoringRows(tx, probe, (p) => `m.day = ${p.add(scope.day)}::date`));
+  if (scope.kind !== 'candidates') board.add(await scoringRows(tx, probe, scope.kind === 'day' ? scope.day : null));
   else {
     board.add(seeds);
     const floor = board.ranked()[limit - 1]?.score.final ?? 0;
     const best = board.best();
-    const kthText = textHits.length >= k.text ? Math.min(...textHits.map((h) => rawText(probe.tq, 'memories', h))) : 0;
+    const kthText = textHits.length >= k.text ? Math.min(...textHits.map((h) => board.rows.get(h.id)?.text ?? 0)) : 0;
     const vectorHits = seeds.filter((s) => s.src === 'v');
     // Fewer than k by vector can also mean HNSW gave up scanning past other personas' rows: nothing is known then.
     const kthCosine = vectorHits.length >= k.vector ? Math.min(...vectorHits.map((h) => cosineOrNull(h.distance) ?? 1)) : 1;

@@ -3,10 +3,10 @@
 import type { Queryable } from '../db/client';
 import { MEMORY_COLUMNS, type MemoryRow } from '../memories/row';
 import { Params } from './params';
-import type { Probe } from './probe';
+import type { CandidateSizes, Probe } from './probe';
 import { type TextColumns, textColumnsSql, textOrderSql } from './text-query';
 import { usesNeighbours } from './variants';
-import { vectorOrderSql } from './vector-order';
+import { distanceSql, vectorOrderSql } from './vector-order';
 
 /** What the formula needs of one memory. */
 export interface ScoringRow extends TextColumns {
@@ -28,10 +28,7 @@ export interface SeedRow extends ScoringRow {
 }
 
 function scoringColumns(probe: Probe, p: Params, a = 'm'): string {
-  const distance = probe.vector
-    ? `CASE WHEN ${a}.embedding IS NOT NULL AND ${a}.embedding_model = ${p.add(probe.model)} THEN (${a}.embedding <=> ${p.add(probe.vector)}::vector)::float8 END`
-    : 'NULL::float8';
-  return `${a}.id, ${a}.importance, ${textColumnsSql(probe.tq, a, p)}, ${distance} AS distance,
+  return `${a}.id, ${a}.importance, ${textColumnsSql(probe.tq, a, p)}, ${distanceSql(probe, a, p)} AS distance,
     extract(epoch FROM (${p.add(probe.now)}::timestamptz - ${a}.inserted_at))::float8 / 86400 AS days`;
 }
 
@@ -55,7 +52,7 @@ function neighboursSql(probe: Probe, p: Params): string {
  * level. Relies on recall's planner settings (probe.ts) to walk the bm25,
  * HNSW and btree indexes.
  */
-export async function seedRows(q: Queryable, probe: Probe, k: { text: number; vector: number; recent: number }, textOnly = false): Promise<SeedRow[]> {
+export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, textOnly = false): Promise<SeedRow[]> {
   const p = new Params();
   const persona = p.add(probe.persona);
   const parts: string[] = [];
@@ -83,12 +80,13 @@ export async function seedRows(q: Queryable, probe: Probe, k: { text: number; ve
   return rows;
 }
 
-/** Scoring rows of the persona's memories that `restrict` selects (ids, a day, or every row for the exact scan). */
-export async function scoringRows(q: Queryable, probe: Probe, restrict: (p: Params) => string): Promise<ScoringRow[]> {
+/** Scoring rows of one day's memories of the persona, or of all of them (the exact scan). */
+export async function scoringRows(q: Queryable, probe: Probe, day: string | null): Promise<ScoringRow[]> {
   const p = new Params();
   const persona = p.add(probe.persona);
   const cols = scoringColumns(probe, p);
-  const { rows } = await q.query<ScoringRow>(`SELECT ${cols} FROM memories m WHERE m.persona = ${persona} AND ${restrict(p)}`, p.values);
+  const onDay = day === null ? '' : ` AND m.day = ${p.add(day)}::date`;
+  const { rows } = await q.query<ScoringRow>(`SELECT ${cols} FROM memories m WHERE m.persona = ${persona}${onDay}`, p.values);
   return rows;
 }
 

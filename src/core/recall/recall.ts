@@ -6,7 +6,7 @@ import { encodeVector } from '../db/vector';
 import { requirePersona } from '../personas/store';
 import { recallKnowledge } from './knowledge';
 import { type MemoryScope, recallMemories } from './memories';
-import { candidateSizes, indexSettings, type Probe } from './probe';
+import { type CandidateSizes, candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
 import { prepareTextQuery } from './text-query';
 import { DEFAULT_VARIANT } from './variants';
@@ -37,9 +37,8 @@ async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs): Promise<
   };
 }
 
-function memoryScope(probe: Probe, mode: RecallMode, limit: number): MemoryScope {
+function memoryScope(probe: Probe, mode: RecallMode, sizes: CandidateSizes): MemoryScope {
   // One day's memories are few (day btree): scoring them all is exact and cheap.
-  const sizes = candidateSizes(limit);
   if (probe.date) return { kind: 'day', day: probe.date, sizes };
   return { kind: mode, sizes };
 }
@@ -55,10 +54,11 @@ export async function recall(ctx: CoreContext, a: RecallArgs, mode: RecallMode =
   const hits = await ctx.db.transaction(async (tx) => {
     await requirePersona(tx, a.persona);
     const probe = await probeFor(tx, ctx, a);
-    await tx.exec(indexSettings(candidateSizes(limit), probe.tq.scorer));
+    const sizes = candidateSizes(limit);
+    await tx.exec(indexSettings(sizes, probe.tq.scorer));
     const out: RecallHit[] = [];
-    if (kinds.has('memory')) out.push(...(await recallMemories(tx, probe, memoryScope(probe, mode, limit), limit)));
-    if (kinds.has('knowledge')) out.push(...(await recallKnowledge(tx, probe, candidateSizes(limit), limit, mode === 'exact')));
+    if (kinds.has('memory')) out.push(...(await recallMemories(tx, probe, memoryScope(probe, mode, sizes), limit)));
+    if (kinds.has('knowledge')) out.push(...(await recallKnowledge(tx, probe, sizes, limit, mode === 'exact')));
     return out;
   });
   return hits.filter((h) => h.score.final > 0).sort(byScore).slice(0, limit);

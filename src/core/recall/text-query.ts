@@ -9,6 +9,10 @@ import { type TextScorer, textScorer } from './variants';
 /** Longer queries are cut here: BM25 cost grows with the number of terms. */
 export const MAX_QUERY_CHARS = 16_000;
 
+export type TextTable = 'memories' | 'knowledge';
+
+const BM25_INDEX: Record<TextTable, string> = { memories: 'memories_bm25_idx', knowledge: 'knowledge_bm25_idx' };
+
 export interface TextQuery {
   variant: RankingVariant;
   scorer: TextScorer;
@@ -35,7 +39,6 @@ export function cleanQuery(q: string): string {
     .replaceAll('\u0000', ' ');
 }
 
-
 /** Quotes one lexeme for tsquery input: inside '…', backslash and quote are escaped. */
 export function quoteLexeme(l: string): string {
   return `'${l.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
@@ -52,12 +55,12 @@ export async function prepareTextQuery(q: Queryable, query: string, variant: Ran
   const scorer = textScorer(variant);
   const tokens =
     scorer === 'bm25'
-      ? `(SELECT coalesce(json_agg(json_build_object(
-           'lexemes', (SELECT array_agg(u.lexeme ORDER BY u.lexeme) FROM unnest(to_tsvector('english', d.token)) u),
-           'counts', (SELECT array_agg(cardinality(u.positions) ORDER BY u.lexeme) FROM unnest(to_tsvector('english', d.token)) u),
+      ? `(SELECT coalesce(json_agg(json_build_object('lexemes', v.lexemes, 'counts', v.counts,
            'memories', -(d.token <@> to_bm25query(d.token, '${BM25_INDEX.memories}')),
            'knowledge', -(d.token <@> to_bm25query(d.token, '${BM25_INDEX.knowledge}')))), '[]')
-         FROM (SELECT DISTINCT token FROM ts_debug('english', $1) WHERE cardinality(lexemes) > 0) d)`
+         FROM (SELECT DISTINCT token FROM ts_debug('english', $1) WHERE cardinality(lexemes) > 0) d
+         CROSS JOIN LATERAL (SELECT array_agg(u.lexeme ORDER BY u.lexeme) AS lexemes, array_agg(cardinality(u.positions) ORDER BY u.lexeme) AS counts
+           FROM unnest(to_tsvector('english', d.token)) u) v)`
       : `'[]'::json`;
   const { rows } = await q.query<{
     lexemes: string[] | null;
@@ -86,23 +89,19 @@ export async function prepareTextQuery(q: Queryable, query: string, variant: Ran
   };
 }
 
-export type TextTable = 'memories' | 'knowledge';
-
-const BM25_INDEX: Record<TextTable, string> = { memories: 'memories_bm25_idx', knowledge: 'knowledge_bm25_idx' };
-
 /**
  * What a row's text score is computed from, selected as `tsv` (BM25: the
  * content's lexemes, weight B, for rows sharing a lexeme with the query) or
  * `text_raw` (ts_rank, computed here). Rows sharing no lexeme score 0.
  */
-export function textColumnsSql(tq: TextQuery, a: string, p: Params, prefix = ''): string {
-  if (!tq.lexemes.length) return `NULL::text AS ${prefix}tsv, 0::float8 AS ${prefix}text_raw`;
+export function textColumnsSql(tq: TextQuery, a: string, p: Params): string {
+  if (!tq.lexemes.length) return 'NULL::text AS tsv, 0::float8 AS text_raw';
   const o = p.add(tq.orQuery);
   if (tq.scorer === 'bm25') {
-    return `CASE WHEN ${a}.search_vector @@ ${o}::tsquery THEN ts_filter(${a}.search_vector, '{b}')::text END AS ${prefix}tsv, 0::float8 AS ${prefix}text_raw`;
+    return `CASE WHEN ${a}.search_vector @@ ${o}::tsquery THEN ts_filter(${a}.search_vector, '{b}')::text END AS tsv, 0::float8 AS text_raw`;
   }
-  return `NULL::text AS ${prefix}tsv,
-    (CASE WHEN ${a}.search_vector @@ ${o}::tsquery THEN ts_rank(${a}.search_vector, ${o}::tsquery) ELSE 0 END)::float8 AS ${prefix}text_raw`;
+  return `NULL::text AS tsv,
+    (CASE WHEN ${a}.search_vector @@ ${o}::tsquery THEN ts_rank(${a}.search_vector, ${o}::tsquery) ELSE 0 END)::float8 AS text_raw`;
 }
 
 export interface TextColumns {

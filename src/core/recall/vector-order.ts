@@ -1,5 +1,6 @@
-// The HNSW top-k by vector, through whichever index holds the model's vectors
-// (migrations/0004): the built-in model's as 512-d, every other model's as 1536-d.
+// The query vector in SQL: a row's distance to it, and the HNSW top-k through
+// whichever index holds the model's vectors (migrations/0004): the built-in
+// model's as 512-d, every other model's as 1536-d.
 import { EMBEDDING_DEFAULTS, modelTag } from '../providers/embeddings/config';
 import type { Params } from './params';
 import type { Probe } from './probe';
@@ -7,6 +8,12 @@ import type { Probe } from './probe';
 const LOCAL = EMBEDDING_DEFAULTS.local!;
 /** Written into the SQL as a literal: the planner only uses a partial index whose predicate it can read in the query. */
 const LOCAL_TAG = modelTag(LOCAL);
+
+/** Cosine distance of row alias `a` to the query vector; NULL without one, or for a row without a current-model vector. */
+export function distanceSql(probe: Probe, a: string, p: Params): string {
+  if (!probe.vector) return 'NULL::float8';
+  return `CASE WHEN ${a}.embedding IS NOT NULL AND ${a}.embedding_model = ${p.add(probe.model)} THEN (${a}.embedding <=> ${p.add(probe.vector)}::vector)::float8 END`;
+}
 
 /** Filter and order of a top-k-by-vector query over alias `a`; the probe must have a vector. */
 export function vectorOrderSql(probe: Probe & { vector: Uint8Array }, a: string, p: Params): { where: string; order: string } {
