@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { dispatch } from './dispatch';
-import { handler, type Handlers } from './handler';
+import { mcpActor } from '../shared/actor';
+import { type Call, handler, type Handlers } from './handler';
 import { makeTestCore, type TestCore } from './testing/core';
 
 let core: TestCore;
@@ -12,8 +13,8 @@ afterAll(async () => {
   await core.dispose();
 });
 
-/** The real handler table with one method swapped for a test double of a broken handler. */
-function withHandler(run: () => Promise<unknown>): Handlers {
+/** The real handler table with one method swapped for a test double. */
+function withHandler(run: (args: unknown, ctx: unknown, call: Call) => Promise<unknown>): Handlers {
   return { ...core.handlers, 'app.info': handler(z.object({}).strict(), run) } as unknown as Handlers;
 }
 
@@ -67,6 +68,16 @@ describe('dispatch', () => {
     expect(res.error.message).not.toMatch(/INSERT|personas|main|pkey/i);
     // The SQL goes to the log, where a developer can find it.
     expect(log).toContain('INSERT INTO personas');
+  });
+
+  it('tells the handler who calls: the actor the door names, "user" by default, never one taken from the arguments', async () => {
+    const seen = (_args: unknown, _ctx: unknown, call: Call) => Promise.resolve(call.actor);
+    const table = withHandler(seen);
+    expect(await dispatch(table, core.ctx, 'app.info', {})).toEqual({ ok: true, data: 'user' });
+    expect(await dispatch(table, core.ctx, 'app.info', {}, { actor: 'tool' })).toEqual({ ok: true, data: 'tool' });
+    expect(await dispatch(table, core.ctx, 'app.info', {}, { actor: mcpActor(' Claude\nDesktop ') })).toEqual({ ok: true, data: 'mcp:Claude Desktop' });
+    // An actor smuggled into the arguments is refused like any unknown field.
+    expect(await dispatch(table, core.ctx, 'app.info', { actor: 'review' })).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
   });
 
   it('returns data in an ok envelope', async () => {

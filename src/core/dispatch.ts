@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { CallMeta } from '../shared/actor';
 import type { Envelope, Method } from '../shared/api';
 import { AppError } from '../shared/errors';
 import type { CoreContext } from './context';
@@ -47,13 +48,16 @@ export function toAppError(e: unknown, method: string): AppError {
 
 /**
  * The single entry point for every door: validates the arguments, runs the
- * handler, and never throws — every outcome is an envelope.
+ * handler, and never throws — every outcome is an envelope. `meta` comes from
+ * the door itself (IPC and the browser host: 'user'; MCP: 'mcp:<client>'),
+ * never from the arguments a page or client sent.
  */
 export async function dispatch(
   handlers: Handlers,
   ctx: CoreContext,
   method: string,
   args: unknown,
+  meta: CallMeta = {},
 ): Promise<Envelope<unknown>> {
   if (!Object.prototype.hasOwnProperty.call(handlers, method)) {
     return { ok: false, error: { code: 'unknown_method', message: `Unknown method: ${String(method).slice(0, 80)}` } };
@@ -64,7 +68,7 @@ export async function dispatch(
     return { ok: false, error: { code: 'invalid_args', message: `Invalid arguments for ${method}: ${describeIssues(parsed.error)}` } };
   }
   try {
-    const data = await def.run(parsed.data as never, ctx);
+    const data = await def.run(parsed.data as never, ctx, { actor: meta.actor ?? 'user' });
     return { ok: true, data };
   } catch (e) {
     return { ok: false, error: toAppError(e, method).toJSON() };

@@ -1,19 +1,25 @@
 import type { z } from 'zod';
+import type { Actor } from '../shared/actor';
 import type { ArgsOf, Method, ResultOf } from '../shared/api';
 import type { CoreContext } from './context';
+
+/** What a handler knows about the call besides its arguments: who made it (the door decides). */
+export interface Call {
+  actor: Actor;
+}
 
 /** One API method: its argument schema and what it does. */
 export interface HandlerDef<M extends Method> {
   // The schema's input must fit the contract's argument type for this method.
   schema: z.ZodType<unknown, ArgsOf<M>>;
-  run(args: never, ctx: CoreContext): Promise<ResultOf<M>>;
+  run(args: never, ctx: CoreContext, call: Call): Promise<ResultOf<M>>;
 }
 
 export type Handlers = { [M in Method]: HandlerDef<M> };
 
 export function handler<S extends z.ZodType, R>(
   schema: S,
-  run: (args: z.output<S>, ctx: CoreContext) => Promise<R>,
-): { schema: S; run: (args: z.output<S>, ctx: CoreContext) => Promise<R> } {
+  run: (args: z.output<S>, ctx: CoreContext, call: Call) => Promise<R>,
+): { schema: S; run: (args: z.output<S>, ctx: CoreContext, call: Call) => Promise<R> } {
   return { schema, run };
 }

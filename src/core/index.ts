@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { CallMeta } from '../shared/actor';
 import type { ArgsOf, Envelope, Method, ResultOf } from '../shared/api';
 import { AppError } from '../shared/errors';
 import type { CoreContext, SecretStore } from './context';
@@ -38,9 +39,10 @@ export interface Core {
   handlers: Handlers;
   events: EventBus;
   ctx: CoreContext;
-  dispatch(method: string, args: unknown): Promise<Envelope<unknown>>;
+  /** `meta.actor`: who calls (default 'user'); each door passes its own. */
+  dispatch(method: string, args: unknown, meta?: CallMeta): Promise<Envelope<unknown>>;
   /** Typed convenience for scripts and tests: unwraps the envelope, throws AppError. */
-  call<M extends Method>(method: M, args: ArgsOf<M>): Promise<ResultOf<M>>;
+  call<M extends Method>(method: M, args: ArgsOf<M>, meta?: CallMeta): Promise<ResultOf<M>>;
   close(): Promise<void>;
 }
 
@@ -95,9 +97,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     handlers,
     events,
     ctx,
-    dispatch: (method, args) => dispatch(handlers, ctx, method, args),
-    async call(method, args) {
-      const res = await dispatch(handlers, ctx, method, args);
+    dispatch: (method, args, meta) => dispatch(handlers, ctx, method, args, meta),
+    async call(method, args, meta) {
+      const res = await dispatch(handlers, ctx, method, args, meta);
       if (!res.ok) throw AppError.from(res.error);
       return res.data as ResultOf<typeof method>;
     },

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CallMeta } from '../shared/actor';
 import type { Envelope } from '../shared/api';
 import { BodyTooLarge, readBody, sendJson, sendText } from './http-util';
 
-export type Dispatch = (method: string, args: unknown) => Promise<Envelope<unknown>>;
+export type Dispatch = (method: string, args: unknown, meta?: CallMeta) => Promise<Envelope<unknown>>;
 
 /** knowledge.ingest carries whole files as base64 (SPEC §6: up to ~100 MB → ~135 MB of JSON). */
 export const INGEST_BODY_LIMIT = 150 * 1024 * 1024;
@@ -36,5 +37,6 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, metho
       return;
     }
   }
-  sendJson(res, 200, await dispatch(method, args));
+  // The page is the user's own app: its calls are the user's, whatever the body says.
+  sendJson(res, 200, await dispatch(method, args, { actor: 'user' }));
 }

@@ -11,7 +11,8 @@ export function connectIpc(core: Core, win: BrowserWindow): () => void {
     if (event.sender !== win.webContents || !event.senderFrame || event.senderFrame.parent !== null) {
       return { ok: false, error: { code: 'forbidden', message: 'This frame may not call Hearth.' } };
     }
-    return core.dispatch(String(method), args);
+    // The window is the user's own app: its calls are the user's.
+    return core.dispatch(String(method), args, { actor: 'user' });
   });
   const unsubscribe = core.events.subscribe((name, payload) => {
     if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, name, payload);
