@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { dispatch } from './dispatch';
@@ -78,6 +79,27 @@ describe('dispatch', () => {
     expect(await dispatch(table, core.ctx, 'app.info', {}, { actor: mcpActor(' Claude\nDesktop ') })).toEqual({ ok: true, data: 'mcp:Claude Desktop' });
     // An actor smuggled into the arguments is refused like any unknown field.
     expect(await dispatch(table, core.ctx, 'app.info', { actor: 'review' })).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
+  });
+
+  it('says disk_full when Postgres runs out of space (SQLSTATE 53100), without SQL in the message', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await dispatch(
+      withHandler(() => core.ctx.db.exec(`DO $$ BEGIN RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$`)),
+      core.ctx,
+      'app.info',
+      {},
+    );
+    quiet.mockRestore();
+    expect(res).toMatchObject({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(/disk .* is full/) } });
+    if (res.ok) throw new Error('unreachable');
+    expect(res.error.message).not.toMatch(/extend|RAISE/);
+  });
+
+  it('says disk_full when a file write hits ENOSPC (a write to /dev/full)', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await dispatch(withHandler(() => writeFile('/dev/full', 'bytes')), core.ctx, 'app.info', {});
+    quiet.mockRestore();
+    expect(res).toMatchObject({ ok: false, error: { code: 'disk_full' } });
   });
 
   it('returns data in an ok envelope', async () => {

@@ -4,6 +4,7 @@ import type { Envelope, Method } from '../shared/api';
 import { AppError } from '../shared/errors';
 import type { CoreContext } from './context';
 import { DbError } from './db/client';
+import { diskFullError, isNoSpaceError, SQLSTATE_DISK_FULL } from './disk-full';
 import type { Handlers } from './handler';
 
 // Postgres SQLSTATE → app code. The SQL text and parameters stay in the log.
@@ -18,6 +19,7 @@ const SQLSTATE_CODES: Record<string, string> = {
   '22008': 'invalid_args',
   '22000': 'invalid_args',
   '54000': 'invalid_args',
+  [SQLSTATE_DISK_FULL]: 'disk_full',
 };
 
 function describeIssues(error: z.ZodError): string {
@@ -32,6 +34,7 @@ export function toAppError(e: unknown, method: string): AppError {
   if (e instanceof DbError) {
     const code = (e.sqlState && SQLSTATE_CODES[e.sqlState]) || 'internal';
     console.error(`[${method}] database error ${e.sqlState ?? ''}: ${e.message}${e.sql ? `\n  sql: ${e.sql}` : ''}`);
+    if (code === 'disk_full') return diskFullError();
     const message =
       code === 'conflict'
         ? 'That already exists.'
@@ -41,6 +44,10 @@ export function toAppError(e: unknown, method: string): AppError {
             ? `The database refused the value: ${e.message}`
             : `A database error occurred (${e.sqlState ?? 'unknown'}).`;
     return new AppError(code, message);
+  }
+  if (isNoSpaceError(e)) {
+    console.error(`[${method}] no space left:`, e);
+    return diskFullError();
   }
   console.error(`[${method}] unexpected error:`, e);
   return new AppError('internal', `Unexpected error in ${method}: ${(e as Error)?.message ?? String(e)}`);

@@ -21,6 +21,8 @@ export type ErrorCode =
   | 'unsupported_type'
   | 'cancelled'
   | 'busy'
+  /** The disk (or the user's quota) is full: Postgres SQLSTATE 53100, ENOSPC/EDQUOT from a file write. */
+  | 'disk_full'
   | 'internal';
 
 export class AppError extends Error {
