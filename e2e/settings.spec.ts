@@ -33,15 +33,16 @@ test('keys are write-only: never pre-filled, shown as set / not set, never in an
   await s.field('chat-base-url').fill('http://127.0.0.1:11434/v1');
   await s.field('chat-model').fill('llama3.1');
   await s.keyInput('chat').fill(CHAT_KEY);
+  await s.save('chat');
   await s.field('review-every').fill('6');
   await s.field('context-budget').fill('24000');
-  await s.save();
+  await s.save('memory');
   await expect(s.keyStatus('chat')).toHaveText('set');
   await expect(s.keyInput('chat')).toHaveValue('');
 
   await s.provider('openai').check();
   await s.keyInput('embeddings').fill(EMB_KEY);
-  await s.save();
+  await s.save('embeddings');
   await expect(s.keyStatus('embeddings')).toHaveText('set');
   await expect(s.keyInput('embeddings')).toHaveValue('');
   await s.view.evaluate((el) => el.scrollTo(0, 0));
@@ -62,6 +63,7 @@ test('keys are write-only: never pre-filled, shown as set / not set, never in an
   expect(stored.embeddings.provider).toBe('openai');
 
   await s.clearKey('chat').click();
+  await app.page.getByTestId('chat-key-clear-confirm').click();
   await expect(s.keyStatus('chat')).toHaveText('not set');
   expect((await host.call('settings.get', {})).chat.apiKey).toBe('not set');
 
@@ -74,4 +76,50 @@ test('keys are write-only: never pre-filled, shown as set / not set, never in an
     expect(body).not.toContain(EMB_KEY);
   }
   await expect(app.errorToasts()).toHaveCount(0);
+});
+
+test('a problem is written beside its field (ours or the server’s), and leaving with unsaved edits asks first', async ({ host, page, openApp }) => {
+  const app = new AppPage(await openApp(page));
+  await app.ready();
+  await app.go('settings');
+  const s = app.settings;
+
+  // Checked in the page as soon as the field is left.
+  await s.field('chat-base-url').fill('not a url');
+  await s.field('chat-model').focus();
+  await expect(s.fieldError('chat-base-url')).toHaveText(/Not a URL/);
+  await expect(s.field('chat-base-url')).toHaveAttribute('aria-invalid', 'true');
+  await s.saveButton('chat').click();
+  await expect(s.fieldError('chat-model')).toHaveText(/Name the model/);
+  expect((await host.call('settings.get', {})).chat.baseUrl).toBeNull();
+
+  // Refused by the core: its message lands on the field it names, not in a toast.
+  await s.field('chat-base-url').fill('http://127.0.0.1:11434/v1');
+  await s.field('chat-model').fill('m'.repeat(201));
+  await s.saveButton('chat').click();
+  await expect(s.fieldError('chat-model')).toBeVisible();
+  await expect(s.fieldError('chat-base-url')).toHaveCount(0);
+  await expect(app.toasts).toHaveCount(0);
+  expect((await host.call('settings.get', {})).chat.model).toBeNull();
+  await s.section('chat').getByTestId('settings-save-chat-revert').click();
+  await expect(s.field('chat-model')).toHaveValue('');
+
+  // Unsaved edits: the way out asks, "Keep editing" keeps them, "Discard" drops them.
+  await s.field('review-every').fill('9');
+  await expect(page.getByTestId('settings-save-memory-unsaved')).toBeVisible();
+  await page.getByTestId('nav-memories').click();
+  const dialog = page.getByTestId('unsaved-dialog');
+  await expect(dialog).toContainText('Memory and context');
+  await expect(page.getByTestId('unsaved-stay')).toBeFocused();
+  await page.getByTestId('unsaved-stay').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(s.field('review-every')).toHaveValue('9');
+  await expect(page.getByTestId('nav-settings')).toHaveAttribute('aria-current', 'page');
+
+  await page.getByTestId('nav-memories').click();
+  await page.getByTestId('unsaved-discard').click();
+  await expect(page.getByTestId('nav-memories')).toHaveAttribute('aria-current', 'page');
+  await app.go('settings');
+  await expect(s.field('review-every')).toHaveValue('8');
+  expect((await host.call('settings.get', {})).reviewEvery).toBe(8);
 });

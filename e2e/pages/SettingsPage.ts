@@ -1,4 +1,4 @@
-import { type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SettingsPage {
   readonly view: Locator;
@@ -27,7 +27,21 @@ export class SettingsPage {
     return this.page.getByTestId(`embeddings-provider-${p}`);
   }
 
-  async save(): Promise<void> {
-    await this.page.getByTestId('settings-save').click();
+  section(id: 'chat' | 'embeddings' | 'memory'): Locator {
+    return this.page.getByTestId(`settings-section-${id}`);
+  }
+
+  saveButton(section: 'chat' | 'embeddings' | 'memory'): Locator {
+    return this.page.getByTestId(`settings-save-${section}`);
+  }
+
+  /** Saves one section and waits until it has nothing left unsaved. */
+  async save(section: 'chat' | 'embeddings' | 'memory'): Promise<void> {
+    await this.saveButton(section).click();
+    await expect(this.saveButton(section)).toBeDisabled();
+  }
+
+  fieldError(id: string): Locator {
+    return this.page.getByTestId(`${id}-error`);
   }
 }

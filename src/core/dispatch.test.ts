@@ -35,6 +35,8 @@ describe('dispatch', () => {
 
     const imp = await core.dispatch('memories.write', { persona: 'main', content: 'x', importance: 11 });
     expect(imp).toMatchObject({ ok: false, error: { code: 'invalid_args', message: expect.stringContaining('importance') } });
+    // The same problem by path, for a form to show beside its field.
+    expect(imp).toMatchObject({ error: { details: { issues: [{ path: 'importance', message: expect.any(String) }] } } });
 
     const notObject = await core.dispatch('personas.create', 'Trader');
     expect(notObject).toMatchObject({ ok: false, error: { code: 'invalid_args' } });

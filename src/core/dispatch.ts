@@ -72,7 +72,9 @@ export async function dispatch(
   const def = handlers[method as Method];
   const parsed = def.schema.safeParse(args ?? {});
   if (!parsed.success) {
-    return { ok: false, error: { code: 'invalid_args', message: `Invalid arguments for ${method}: ${describeIssues(parsed.error)}` } };
+    // The issues by path too, so a form can put each message next to its field.
+    const issues = parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message }));
+    return { ok: false, error: { code: 'invalid_args', message: `Invalid arguments for ${method}: ${describeIssues(parsed.error)}`, details: { issues } } };
   }
   try {
     const data = await def.run(parsed.data as never, ctx, { actor: meta.actor ?? 'user' });

@@ -1,6 +1,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { ShortcutsHelp } from './components/ShortcutsHelp';
 import { Toasts } from './components/Toasts';
+import { UnsavedDialog } from './components/UnsavedDialog';
 import { ChatView } from './features/chat/ChatView';
 import { JobsView } from './features/jobs/JobsView';
 import { DropZone } from './features/knowledge/DropZone';
@@ -13,6 +14,7 @@ import { useLiveUpdates } from './live';
 import { useGlobalShortcuts } from './shortcuts';
 import { useNav, VIEW_LABELS, VIEWS, type View } from './stores/nav';
 import { usePersonas } from './stores/personas';
+import { useBeforeUnloadGuard } from './stores/unsaved';
 
 const SCREENS: Record<View, () => ReactElement> = {
   chat: ChatView,
@@ -58,6 +60,7 @@ export function App() {
   const activeId = usePersonas((s) => s.activeId);
   useGlobalShortcuts();
   useLiveUpdates();
+  useBeforeUnloadGuard();
   useEffect(() => void usePersonas.getState().load(), []);
 
   const Screen = SCREENS[view];
@@ -68,6 +71,7 @@ export function App() {
         <main className="main" data-testid="main">{loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}</main>
         <Toasts />
         {showHelp && <ShortcutsHelp />}
+        <UnsavedDialog />
       </div>
     </DropZone>
   );

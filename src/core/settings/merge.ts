@@ -5,8 +5,9 @@ import type { Settings } from './types';
 
 type EmbeddingsPatch = NonNullable<SettingsPatchInput['embeddings']>;
 
-function invalid(message: string): AppError {
-  return new AppError('invalid_args', message);
+/** A refused embeddings field; the path lets the settings form show it beside that field. */
+function invalid(field: 'provider' | 'baseUrl' | 'model' | 'dimensions', message: string): AppError {
+  return new AppError('invalid_args', message, { issues: [{ path: `embeddings.${field}`, message }] });
 }
 
 /**
@@ -29,16 +30,16 @@ export function mergeEmbeddings(current: EmbeddingConfig, patch: EmbeddingsPatch
   switch (patch.provider) {
     case 'local':
       if (patch.baseUrl || (patch.model && patch.model !== def!.model) || (patch.dimensions && patch.dimensions !== def!.dimensions)) {
-        throw invalid(`The built-in embedder is fixed (${def!.model}, ${def!.dimensions} dimensions, no URL).`);
+        throw invalid('provider', `The built-in embedder is fixed (${def!.model}, ${def!.dimensions} dimensions, no URL).`);
       }
       return { ...def! };
     case 'openai':
-      if (dims !== 1536) throw invalid('OpenAI embeddings are requested at 1536 dimensions, the size the database holds.');
+      if (dims !== 1536) throw invalid('dimensions', 'OpenAI embeddings are requested at 1536 dimensions, the size the database holds.');
       return { provider: 'openai', baseUrl, model: model ?? def!.model, dimensions: 1536 };
     case 'compatible':
-      if (!baseUrl) throw invalid('An OpenAI-compatible embedding server needs its base URL (e.g. http://127.0.0.1:11434/v1).');
-      if (!model) throw invalid('An OpenAI-compatible embedding server needs the model name.');
-      if (!dims) throw invalid('An OpenAI-compatible embedding server needs the size of its vectors (dimensions, 1 to 1536).');
+      if (!baseUrl) throw invalid('baseUrl', 'An OpenAI-compatible embedding server needs its base URL (e.g. http://127.0.0.1:11434/v1).');
+      if (!model) throw invalid('model', 'An OpenAI-compatible embedding server needs the model name.');
+      if (!dims) throw invalid('dimensions', 'An OpenAI-compatible embedding server needs the size of its vectors (dimensions, 1 to 1536).');
       return { provider: 'compatible', baseUrl, model, dimensions: dims };
   }
 }

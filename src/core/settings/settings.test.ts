@@ -82,6 +82,9 @@ describe('settings', () => {
       if (!res.ok) {
         expect(res.error.code).toBe('invalid_args');
         expect(res.error.message).toMatch(message);
+        // Every refusal names the field it is about, so the form can show it there.
+        const issues = (res.error.details as { issues?: { path: string }[] } | undefined)?.issues ?? [];
+        expect(issues.length, JSON.stringify(patch)).toBeGreaterThan(0);
       }
     }
     expect(await core.call('settings.get', {})).toEqual(before);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface Props {
   title: string;
@@ -7,26 +7,36 @@ interface Props {
   children: ReactNode;
 }
 
-/** A modal on the native <dialog>: focus is trapped and Esc closes it. */
+/**
+ * A modal on the native <dialog>: focus is trapped and Esc closes it. Focus
+ * starts on the element marked `data-autofocus` (else the first control) and
+ * goes back where it was when the dialog closes.
+ */
 export function Dialog({ title, testId, onClose, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const d = ref.current;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (d && !d.open) d.showModal();
-    return () => d?.close();
+    d?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      d?.close();
+      if (previous?.isConnected) previous.focus();
+    };
   }, []);
   return (
     <dialog
       ref={ref}
       className="dialog"
       data-testid={testId}
-      aria-label={title}
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
       }}
     >
-      <h2>{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>
   );

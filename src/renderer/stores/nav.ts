@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useUnsaved } from './unsaved';
 
 export const VIEWS = ['chat', 'memories', 'userModel', 'knowledge', 'jobs', 'settings'] as const;
 export type View = (typeof VIEWS)[number];
@@ -25,12 +26,16 @@ interface NavState {
 }
 
 /** The current view lives in the URL hash, so a reload stays where the user was. */
-export const useNav = create<NavState>((set) => ({
+export const useNav = create<NavState>((set, get) => ({
   view: viewFromHash(window.location.hash),
   showHelp: false,
   go(view) {
-    if (window.location.hash !== `#/${view}`) window.history.replaceState(window.history.state, '', `#/${view}`);
-    set({ view });
+    if (view === get().view) return;
+    // Unsaved edits in the view being left are lost with it: ask first.
+    useUnsaved.getState().request(() => {
+      if (window.location.hash !== `#/${view}`) window.history.replaceState(window.history.state, '', `#/${view}`);
+      set({ view });
+    });
   },
   setHelp(open) {
     set({ showHelp: open });

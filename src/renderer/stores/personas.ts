@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Persona } from '../../shared/api';
 import { getApi } from '../api';
 import { reportError } from './toasts';
+import { useUnsaved } from './unsaved';
 
 const ACTIVE_KEY = 'hearth.activePersona';
 
@@ -20,6 +21,8 @@ interface PersonaState {
   loaded: boolean;
   load(): Promise<void>;
   setActive(id: string): void;
+  /** Switches without asking (the persona being left is gone, or nothing is unsaved). */
+  forceActive(id: string): void;
   create(name: string): Promise<Persona | null>;
   rename(id: string, name: string): Promise<boolean>;
   remove(id: string, confirm: string): Promise<Persona['counts'] | null>;
@@ -37,7 +40,7 @@ export const usePersonas = create<PersonaState>((set, get) => ({
       // A remembered persona that no longer exists falls back to main.
       const active = personas.some((p) => p.id === activeId) ? activeId : (personas[0]?.id ?? 'main');
       set({ personas, loaded: true });
-      if (active !== activeId) get().setActive(active);
+      if (active !== activeId) get().forceActive(active);
     } catch (e) {
       set({ loaded: true });
       reportError(e, 'Could not load personas');
@@ -45,6 +48,12 @@ export const usePersonas = create<PersonaState>((set, get) => ({
   },
 
   setActive(id) {
+    if (id === get().activeId) return;
+    // Every view remounts for the new persona: unsaved edits would go with it.
+    useUnsaved.getState().request(() => get().forceActive(id));
+  },
+
+  forceActive(id) {
     try {
       window.localStorage.setItem(ACTIVE_KEY, id);
     } catch (e) {
@@ -79,7 +88,7 @@ export const usePersonas = create<PersonaState>((set, get) => ({
   async remove(id, confirm) {
     try {
       const { deleted } = await getApi().invoke('personas.delete', { id, confirm });
-      if (get().activeId === id && id !== 'main') get().setActive('main');
+      if (get().activeId === id && id !== 'main') get().forceActive('main');
       await get().load();
       return deleted;
     } catch (e) {

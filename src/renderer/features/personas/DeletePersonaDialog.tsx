@@ -45,7 +45,7 @@ export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; on
         <span>
           Type <strong>{persona.name}</strong> to confirm
         </span>
-        <input data-testid="delete-confirm-input" value={typed} autoFocus onChange={(e) => setTyped(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void confirm()} />
+        <input data-testid="delete-confirm-input" value={typed} data-autofocus onChange={(e) => setTyped(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void confirm()} />
       </label>
       <div className="dialog-actions">
         <button className="ghost" onClick={onClose}>

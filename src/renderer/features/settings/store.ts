@@ -3,16 +3,17 @@ import type { SettingsPatch, SettingsView } from '../../../shared/api';
 import { getApi } from '../../api';
 import { notify, reportError } from '../../stores/toasts';
 
+export type SaveResult = { ok: true } | { ok: false; error: unknown };
+
 interface SettingsState {
   settings: SettingsView | null;
-  saving: boolean;
   load(): Promise<void>;
-  save(patch: SettingsPatch, message?: string): Promise<boolean>;
+  /** A refused save comes back as the error, for the form to show next to its fields (no toast). */
+  save(patch: SettingsPatch, message?: string): Promise<SaveResult>;
 }
 
 export const useSettings = create<SettingsState>((set) => ({
   settings: null,
-  saving: false,
 
   async load() {
     try {
@@ -23,16 +24,19 @@ export const useSettings = create<SettingsState>((set) => ({
   },
 
   async save(patch, message = 'Settings saved.') {
-    set({ saving: true });
     try {
       const settings = await getApi().invoke('settings.set', patch);
-      set({ settings, saving: false });
+      set({ settings });
       notify(message);
-      return true;
-    } catch (e) {
-      set({ saving: false });
-      reportError(e, 'Could not save settings');
-      return false;
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error };
     }
   },
 }));
+
+/** Removes a stored key at once (the field asked first); a failure is a toast, the key stays. */
+export async function clearKey(patch: SettingsPatch, message: string): Promise<void> {
+  const result = await useSettings.getState().save(patch, message);
+  if (!result.ok) reportError(result.error, 'Could not clear the key');
+}

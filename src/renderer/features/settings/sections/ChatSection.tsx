@@ -1,0 +1,49 @@
+import type { SettingsView } from '../../../../shared/api';
+import { Field } from '../Field';
+import { KeyField } from '../KeyField';
+import { SectionActions } from '../Section';
+import { useSectionForm } from '../section-form';
+import { clearKey } from '../store';
+import { WithSettings } from '../WithSettings';
+import { chatFormSpec } from './chat-form';
+
+function ChatForm({ settings }: { settings: SettingsView }) {
+  const f = useSectionForm(settings, chatFormSpec);
+  return (
+    <form className="settings-form" onSubmit={(e) => void f.submit(e)} onReset={(e) => (e.preventDefault(), f.revert())} noValidate>
+      <Field
+        label="Base URL"
+        testId="chat-base-url"
+        placeholder="https://api.openai.com/v1 or http://127.0.0.1:11434/v1"
+        value={f.form.baseUrl}
+        error={f.errors.baseUrl}
+        hint="Leave empty for OpenAI."
+        onChange={(v) => f.set('baseUrl', v)}
+        onBlur={() => f.touch('baseUrl')}
+      />
+      <Field
+        label="Model"
+        testId="chat-model"
+        placeholder="e.g. gpt-4o-mini or llama3.1"
+        value={f.form.model}
+        error={f.errors.model}
+        onChange={(v) => f.set('model', v)}
+        onBlur={() => f.touch('model')}
+      />
+      <KeyField
+        id="chat"
+        label="API key"
+        status={settings.chat.apiKey}
+        value={f.form.key}
+        error={f.errors.key}
+        onChange={(v) => f.set('key', v)}
+        onClear={() => clearKey({ chat: { apiKey: null } }, 'Chat API key cleared.')}
+      />
+      <SectionActions dirty={f.dirty} saving={f.saving} testId="settings-save-chat" error={f.formError} />
+    </form>
+  );
+}
+
+export function ChatSection() {
+  return <WithSettings>{(s) => <ChatForm settings={s} />}</WithSettings>;
+}

@@ -1,0 +1,30 @@
+import type { SectionFormSpec } from '../section-form';
+import { absolutePathProblem, orNull, wholeNumberProblem } from '../validate';
+
+export interface MemoryForm extends Record<string, string> {
+  reviewEvery: string;
+  contextBudget: string;
+  workspaceDir: string;
+}
+
+export const memoryFormSpec: SectionFormSpec<MemoryForm> = {
+  label: 'Memory and context',
+  savedMessage: 'Memory and context settings saved.',
+  read: (s) => ({ reviewEvery: String(s.reviewEvery), contextBudget: String(s.contextBudgetTokens), workspaceDir: s.workspaceDir ?? '' }),
+  validate(f) {
+    return {
+      reviewEvery: wholeNumberProblem(f.reviewEvery, 1, 1000, 'messages'),
+      contextBudget: wholeNumberProblem(f.contextBudget, 2000, 2_000_000, 'tokens'),
+      workspaceDir: absolutePathProblem(f.workspaceDir),
+    };
+  },
+  toPatch(f) {
+    return { reviewEvery: Number(f.reviewEvery), contextBudgetTokens: Number(f.contextBudget), workspaceDir: orNull(f.workspaceDir) };
+  },
+  fieldFor(path) {
+    if (path === 'reviewEvery') return 'reviewEvery';
+    if (path === 'contextBudgetTokens') return 'contextBudget';
+    if (path === 'workspaceDir') return 'workspaceDir';
+    return null;
+  },
+};
