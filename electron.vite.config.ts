@@ -19,7 +19,7 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           host: resolve(__dirname, 'src/host/index.ts'),
           'db-worker': resolve(__dirname, 'src/core/db/worker.ts'),
-          'parse-worker': resolve(__dirname, 'src/core/knowledge/parse/worker.ts'),
+          'parse-worker': resolve(__dirname, 'src/core/parse/worker.ts'),
           'embed-worker': resolve(__dirname, 'src/core/providers/embeddings/local-worker.ts'),
         },
         output: flatOutput,

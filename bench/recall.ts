@@ -26,7 +26,7 @@ import { makeTestCore } from '../src/core/testing/core';
 import { profileRecall } from './recall-profile';
 import { bruteForceTopK, type LoopGap, loopGapMonitor } from './floor';
 import { overlap, percentile, timed } from './latency-stats';
-import { clusteredSpace, prng, question, sentence, syntheticMemories } from './synthetic-corpus';
+import { clusteredSpace, prng, question, sentence, syntheticMemories } from '../src/core/testing/synthetic-corpus';
 
 const { values } = parseArgs({
   options: {

@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 import type { RankingVariant } from '../src/shared/api';
 import { importMemories } from '../src/core/memories/import';
 import { recall } from '../src/core/recall/recall';
-import { RANKING_VARIANTS, DEFAULT_VARIANT } from '../src/core/recall/variants';
+import { RANKING_VARIANTS } from '../src/shared/enums';
+import { DEFAULT_VARIANT } from '../src/core/recall/variants';
 import { makeTestCore } from '../src/core/testing/core';
 import { Bm25 } from './retrieval/bm25';
 import { byConversation, loadDataset, type Question } from './retrieval/dataset';
@@ -49,7 +50,7 @@ const core = await makeTestCore({ queues: {} });
 const results: Record<string, { overall: Summary; byCategory: Record<string, Summary> }> = {};
 try {
   const ctx = core.ctx;
-  const model = ctx.embeddingModel();
+  const model = ctx.embedder.model();
   const provider = ctx.embedder.current();
   const cache = new VectorCache(values.cache, model, provider.dimensions);
   if (useVectors) {

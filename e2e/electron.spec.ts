@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
-import type { PreloadBridge } from '../src/renderer/api/transport';
+import type { PreloadBridge } from '../src/shared/bridge';
 import { ROOT } from './host-process';
 
 type PageGlobals = { hearth?: PreloadBridge; require?: unknown };

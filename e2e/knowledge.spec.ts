@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { installEmbeddings } from '../src/core/testing/fake-openai/embeddings';
 import { startFakeServer } from '../src/core/testing/fake-openai/server';
-import { knownSentence, makeBookPdf, makeEncryptedPdf } from '../src/core/knowledge/parse/test-pdfs';
+import { knownSentence, makeBookPdf, makeEncryptedPdf } from '../src/core/testing/test-pdfs';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 

@@ -1,7 +1,11 @@
 import type { Db } from './db/client';
-import type { EmbeddingService } from './embeddings/service';
 import type { EventBus } from './events';
-import type { DocumentParser } from './knowledge/parse/parser';
+import type { ParsedDocument, ParseOptions } from './parse/types';
+import type { EmbeddingConfig } from './providers/embeddings/config';
+import type { EmbeddingProvider } from './providers/embeddings/types';
+
+// Interfaces only: every domain depends on these, and only the composition
+// root (src/core/index.ts) knows which classes implement them.
 
 /** Where secrets (API keys) live: Electron safeStorage, or a 0600 file for the browser host. */
 export interface SecretStore {
@@ -9,23 +13,36 @@ export interface SecretStore {
   set(name: string, value: string | null): Promise<void>;
 }
 
-/** Everything a handler may use. Built once by createCore; no module-level state. */
-export interface CoreContext {
-  db: Db;
-  events: EventBus;
-  dataDir: string | null;
-  secrets: SecretStore;
-  /** The embedding model whose vectors count as current (SPEC §3). */
-  embeddingModel(): string;
+/** The one door to embeddings (implemented by src/core/providers/embeddings/service.ts). */
+export interface Embedder {
+  /** The tag of the current model: only vectors with this tag count as current (docs/ranking.md). */
+  model(): string;
+  /** The provider in effect, for background work; throws `cancelled` once the core is closing. */
+  current(): EmbeddingProvider;
   /**
    * Embeds a recall query with the current provider (short timeout). Resolves
    * null when that is not possible, so recall falls back to text-only.
    */
   embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | null>;
-  /** The embedding provider in effect (src/core/embeddings/service.ts); settings reconfigure it. */
-  embedder: EmbeddingService;
-  /** Parses ingested files in a worker thread kept between files (closed with the core). */
-  parser: DocumentParser;
+  /** Switches provider when its settings or key changed; tells whether the model (the vector tag) did. */
+  configure(config: EmbeddingConfig, apiKey: string | null): Promise<{ changed: boolean; modelChanged: boolean }>;
+}
+
+/** Parses ingested files off the core thread (implemented by src/core/parse/parser.ts). */
+export interface Parser {
+  parse(path: string, options: ParseOptions): Promise<ParsedDocument>;
+  /** True while a worker thread is alive (kept between files, ended when idle). */
+  readonly hasWorker: boolean;
+}
+
+/** Everything a handler or a job may use. Built once by createCore; no module-level state. */
+export interface CoreContext {
+  db: Db;
+  events: EventBus;
+  dataDir: string | null;
+  secrets: SecretStore;
+  embedder: Embedder;
+  parser: Parser;
   /** Asks the job runner to look for due work now (it also polls); call after committing an enqueue. */
   wakeJobs(): void;
   now(): Date;

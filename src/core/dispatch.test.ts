@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { dispatch } from './dispatch';
 import { mcpActor } from '../shared/actor';
-import { type Call, handler, type Handlers } from './handler';
+import { type Call, handler, type Handlers } from './method';
 import { makeTestCore, type TestCore } from './testing/core';
 
 let core: TestCore;

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import type { CallMeta } from '../shared/actor';
 import type { Envelope, Method } from '../shared/api';
-import { AppError } from '../shared/errors';
+import { AppError, type ErrorCode } from '../shared/errors';
 import type { CoreContext } from './context';
 import { DbError } from './db/client';
 import { diskFullError, isNoSpaceError, SQLSTATE_DISK_FULL } from './disk-full';
-import type { Handlers } from './handler';
+import type { Handlers } from './method';
 
 // Postgres SQLSTATE → app code. The SQL text and parameters stay in the log.
-const SQLSTATE_CODES: Record<string, string> = {
+const SQLSTATE_CODES: Record<string, ErrorCode> = {
   '23505': 'conflict',
   '23503': 'not_found',
   '23514': 'invalid_args',

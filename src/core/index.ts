@@ -1,23 +1,31 @@
+// The composition root: the only module that knows every domain. It opens the
+// database, builds the context (src/core/context.ts), and wires the handler
+// table (app/handlers.ts) and the queues (app/queues.ts) to it. Domains never
+// import this file or app/; they see each other and the context's interfaces.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CallMeta } from '../shared/actor';
 import type { ArgsOf, Envelope, Method, ResultOf } from '../shared/api';
 import { AppError } from '../shared/errors';
+import { handlers } from './app/handlers';
+import { queueDefs } from './app/queues';
 import type { CoreContext, SecretStore } from './context';
 import { Db } from './db/client';
 import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
 import { EventBus } from './events';
-import type { Handlers } from './handler';
-import { buildHandlers } from './handlers';
-import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
-import { DEFAULT_EMBEDDING_SERVICE_OPTIONS, EmbeddingService, type EmbeddingServiceOptions } from './embeddings/service';
 import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './jobs/runner';
-import { queueDefs } from './jobs/queues';
 import type { QueueDefs } from './jobs/types';
+import type { Handlers } from './method';
+import { DocumentParser } from './parse/parser';
+import {
+  DEFAULT_EMBEDDING_SERVICE_OPTIONS,
+  EmbeddingService,
+  type EmbeddingServiceOptions,
+} from './providers/embeddings/service';
+import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
 import { applyEmbeddingSettings } from './settings/apply';
-import { DocumentParser } from './knowledge/parse/parser';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -29,7 +37,7 @@ export interface CoreOptions {
   now?: () => Date;
   /** The job runner: retry backoff (production: seconds; tests: milliseconds), polling, close grace. */
   jobs?: Partial<JobRunnerOptions>;
-  /** The queues the runner serves; default: every registered queue (src/core/jobs/queues.ts). */
+  /** The queues the runner serves; default: every registered queue (src/core/app/queues.ts). */
   queues?: QueueDefs;
   /** Timeouts of the embedding provider (background requests, recall queries). */
   embeddings?: Partial<EmbeddingServiceOptions>;
@@ -65,20 +73,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const events = new EventBus();
   const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings });
+  const parser = new DocumentParser();
   let runner: JobRunner | null = null;
   const ctx: CoreContext = {
     db,
     events,
     dataDir,
     secrets: options.secrets ?? (dataDir ? new FileSecretStore(dataDir) : new MemorySecretStore()),
-    embeddingModel: () => embedder.model(),
-    embedQuery: (text, signal) => embedder.embedQuery(text, signal),
     embedder,
-    parser: new DocumentParser(),
+    parser,
     wakeJobs: () => runner?.wake(),
     now: options.now ?? (() => new Date()),
   };
-  const handlers = buildHandlers();
   let closed = false;
   try {
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
@@ -87,13 +93,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await runner.start();
   } catch (e) {
     await runner?.stop();
+    await parser.close();
     await embedder.close();
     await db.close().catch(() => undefined);
     lock?.release();
     throw e;
   }
 
-  const core: Core = {
+  return {
     handlers,
     events,
     ctx,
@@ -109,7 +116,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       try {
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();
-        await ctx.parser.close();
+        await parser.close();
         await embedder.close();
         await ctx.db.close();
       } finally {
@@ -117,5 +124,4 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
     },
   };
-  return core;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMORY_ORIGINS } from '../shared/enums';
 
 // Building blocks shared by the handlers' argument schemas.
 
@@ -18,7 +19,7 @@ export const uuid = z.string().uuid('not a valid id');
 
 export const importance = z.number().int('importance is a whole number').min(1).max(10);
 
-export const memoryOrigin = z.enum(['explicit', 'review', 'flush', 'manual', 'import']);
+export const memoryOrigin = z.enum(MEMORY_ORIGINS);
 
 /** Free text a person or a model typed: trimmed, never empty, bounded. */
 export const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);

@@ -1,7 +1,7 @@
 // The only bridge between the page and the app: three functions, nothing else
 // (never expose ipcRenderer itself). Built as CommonJS for the sandbox.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import type { PreloadBridge } from '../renderer/api/transport';
+import type { PreloadBridge } from '../shared/bridge';
 
 const bridge: PreloadBridge = {
   invoke: (method, args) => ipcRenderer.invoke('hearth:invoke', method, args),

@@ -1,35 +1,48 @@
-import type { AppErrorShape } from './api';
+// Errors as every door sees them. Messages are for people; codes are for code.
 
-/** Error codes every door understands. Messages are for people; codes are for code. */
-export type ErrorCode =
-  | 'invalid_args'
-  | 'not_found'
-  | 'conflict'
-  | 'forbidden'
-  | 'unknown_method'
-  | 'not_implemented'
-  | 'locked'
-  | 'migration_failed'
-  | 'provider_error'
-  | 'provider_unreachable'
-  | 'provider_auth'
-  | 'context_overflow'
-  | 'not_configured'
-  | 'embedding_dimension'
-  | 'ingest_error'
-  | 'too_large'
-  | 'unsupported_type'
-  | 'cancelled'
-  | 'busy'
+/** Every error code a door may receive. Add new codes here, never as bare strings elsewhere. */
+export const ERROR_CODES = [
+  'invalid_args',
+  'not_found',
+  'conflict',
+  'forbidden',
+  'unknown_method',
+  'locked',
+  'migration_failed',
+  'provider_error',
+  'provider_unreachable',
+  'provider_auth',
+  'context_overflow',
+  'not_configured',
+  'embedding_dimension',
+  'ingest_error',
+  'too_large',
+  'unsupported_type',
+  'cancelled',
+  'busy',
   /** The disk (or the user's quota) is full: Postgres SQLSTATE 53100, ENOSPC/EDQUOT from a file write. */
-  | 'disk_full'
-  | 'internal';
+  'disk_full',
+  'internal',
+  // Raised by the renderer's HTTP transport (the browser host refused the token / cannot be reached).
+  'unauthorized',
+  'host_unreachable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface AppErrorShape {
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+}
+
+/** What every call returns across a door: dispatch never throws. */
+export type Envelope<T> = { ok: true; data: T } | { ok: false; error: AppErrorShape };
 
 export class AppError extends Error {
-  readonly code: ErrorCode | string;
+  readonly code: ErrorCode;
   readonly details?: unknown;
 
-  constructor(code: ErrorCode | string, message: string, details?: unknown) {
+  constructor(code: ErrorCode, message: string, details?: unknown) {
     super(message);
     this.name = 'AppError';
     this.code = code;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { waitForJobs } from '../testing/wait-jobs';
-import { type ChatFixture, chatFixture } from './test-fixture';
+import { type ChatFixture, chatFixture } from '../testing/chat-fixture';
 
 let f: ChatFixture;
 beforeEach(async () => {

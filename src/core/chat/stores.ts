@@ -62,7 +62,7 @@ export async function recallAsText(
 ): Promise<string> {
   let vector: Float32Array | null = null;
   try {
-    vector = await ctx.embedQuery(args.query, AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
+    vector = await ctx.embedder.embedQuery(args.query, AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
   } catch (e) {
     console.warn(`[chat] recall query embedding failed, ranking by text only: ${(e as Error).message}`);
   }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../shared/api';
+import type { ChatMessage, Events } from '../../shared/api';
 import { AppError } from '../../shared/errors';
-import { type ChatFixture, chatFixture } from './test-fixture';
+import { type ChatFixture, chatFixture } from '../testing/chat-fixture';
 import { MAX_TOOL_ROUNDS, STOPPED_MARK } from './turn';
 
 let f: ChatFixture;
@@ -99,7 +99,7 @@ describe('a chat turn', () => {
     expect((await failure(first)).code).toBe('cancelled');
     const { messages } = await f.core.call('chat.history', { persona: 'main' });
     expect(messages.map((m: ChatMessage) => m.content)).toEqual(['tell me a long story', `Partial answ${STOPPED_MARK}`]);
-    const last = f.events.filter((e) => e.name === 'chat.state').at(-1)!.payload as { busy: boolean; error?: { code: string } };
+    const last = f.events.filter((e) => e.name === 'chat.state').at(-1)!.payload as Events['chat.state'];
     expect(last).toMatchObject({ busy: false, error: { code: 'cancelled' } });
     // The persona is free again.
     f.fake.push({ text: 'Back.' });

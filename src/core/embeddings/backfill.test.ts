@@ -20,7 +20,7 @@ describe('provider switch and backfill', () => {
     fx = await makeEmbedFixture({ jobs: { backoffBaseMs: 10, pollMs: 200 } });
     for (const content of TEXTS) await fx.core.call('memories.write', { persona: 'main', content });
     await waitForJobs(fx.core);
-    const modelA = fx.core.ctx.embeddingModel();
+    const modelA = fx.core.ctx.embedder.model();
     expect(modelA).toMatch(/^compatible:fake-embed@127\.0\.0\.1:\d+\/16$/);
     expect(Object.values(await statuses(fx))).toEqual(TEXTS.map(() => `current ${modelA}`));
 
@@ -31,7 +31,7 @@ describe('provider switch and backfill', () => {
     fx.fake.requests.length = 0;
     const view = await fx.core.call('settings.set', { embeddings: { provider: 'compatible', model: 'fake-embed-2', dimensions: 24 } });
     expect(view.embeddings).toMatchObject({ provider: 'compatible', model: 'fake-embed-2', dimensions: 24, baseUrl: fx.server.baseURL });
-    const modelB = fx.core.ctx.embeddingModel();
+    const modelB = fx.core.ctx.embedder.model();
     expect(modelB).not.toBe(modelA);
     expect(Object.values(await statuses(fx))).toEqual(TEXTS.map(() => `stale ${modelA}`));
     expect((await fx.core.call('jobs.list', {})).embeddingBacklog).toBe(3);

@@ -7,7 +7,7 @@ import { missingRows } from './store';
  * job covers yet (SPEC §3 backfill_missing_embeddings). Returns the row count.
  */
 export async function backfillEmbeddings(ctx: CoreContext, persona: string | null): Promise<number> {
-  const model = ctx.embeddingModel();
+  const model = ctx.embedder.model();
   const n = await ctx.db.transaction(async (tx) => {
     let count = 0;
     for (const target of ['memory', 'knowledge'] as EmbeddingTarget[]) {

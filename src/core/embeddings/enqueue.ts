@@ -1,7 +1,9 @@
 import type { Queryable } from '../db/client';
 import { enqueueJob } from '../jobs/enqueue';
 
-export type EmbeddingTarget = 'memory' | 'knowledge';
+/** Which table a vector goes to: memories or knowledge_chunks. */
+export const EMBEDDING_TARGETS = ['memory', 'knowledge'] as const;
+export type EmbeddingTarget = (typeof EMBEDDING_TARGETS)[number];
 
 /**
  * Asks for vectors for these rows. Call it inside the transaction that wrote

@@ -41,7 +41,7 @@ describe('offline semantic recall with the built-in model', () => {
   });
 
   it('embeds a query with the loaded model, and the vectors are 512-d', async () => {
-    const v = await core.ctx.embedQuery(QUESTION);
+    const v = await core.ctx.embedder.embedQuery(QUESTION);
     expect(v).toBeInstanceOf(Float32Array);
     expect(v!.length).toBe(512);
   });

@@ -113,8 +113,8 @@ describe('embedding jobs: retries and failures', () => {
     await fx.core.call('jobs.retry', { id: jobA!.id });
     await fx.core.call('jobs.retry', { id: jobB.id });
     await waitForJobs(fx.core);
-    expect((await storedVector(fx.core, 'memories', a.id, 16))?.model).toBe(fx.core.ctx.embeddingModel());
-    expect((await storedVector(fx.core, 'memories', b.id, 16))?.model).toBe(fx.core.ctx.embeddingModel());
+    expect((await storedVector(fx.core, 'memories', a.id, 16))?.model).toBe(fx.core.ctx.embedder.model());
+    expect((await storedVector(fx.core, 'memories', b.id, 16))?.model).toBe(fx.core.ctx.embedder.model());
   });
 
   it('writes nothing when a later batch of a job fails, and reports progress per batch', async () => {
@@ -150,7 +150,7 @@ describe('embedding jobs: retries and failures', () => {
     await waitForJobs(fx.core);
     const { rows: after } = await db.query<{ n: number }>(
       'SELECT count(*) AS n FROM knowledge_chunks WHERE embedding IS NOT NULL AND embedding_model = $1',
-      [fx.core.ctx.embeddingModel()],
+      [fx.core.ctx.embedder.model()],
     );
     expect(Number(after[0]!.n)).toBe(ids.length);
     expect(changed).toEqual(['notes.md']);

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import type { QueueDef } from '../jobs/types';
+import { EMBEDDING_TARGETS } from './enqueue';
 import { loadTargets, markFailed, type TargetRow, writeVectors } from './store';
 
 const argsSchema = z.object({
-  target: z.enum(['memory', 'knowledge']),
+  target: z.enum(EMBEDDING_TARGETS),
   ids: z.array(z.string().uuid()).max(10_000),
 });
 
@@ -51,7 +52,7 @@ export const embeddingsQueue: QueueDef = {
       vectors.push(...(await provider.embed(batch.map((r) => r.content), { signal: jc.signal })));
       if (rows.length > provider.maxBatch) await jc.progress({ stage: 'embedding', done: vectors.length, total: rows.length });
     }
-    if (ctx.embeddingModel() !== provider.model) {
+    if (ctx.embedder.model() !== provider.model) {
       // Settings switched model mid-job: these vectors would be stale on arrival.
       throw new AppError('provider_error', 'The embedding model changed while this job ran; it runs again with the new one.');
     }
@@ -60,6 +61,6 @@ export const embeddingsQueue: QueueDef = {
   },
   async onDiscard(raw, error, ctx) {
     const args = parseArgs(raw);
-    announce(ctx, args.target, await markFailed(ctx.db, args.target, args.ids, error, ctx.embeddingModel()));
+    announce(ctx, args.target, await markFailed(ctx.db, args.target, args.ids, error, ctx.embedder.model()));
   },
 };

@@ -1,20 +1,20 @@
 import { z } from 'zod';
+import { JOB_QUEUES, JOB_STATES } from '../../shared/enums';
 import { AppError } from '../../shared/errors';
-import { countBacklog } from '../embeddings/store';
-import { handler } from '../handler';
+import { handler } from '../method';
 import { personaId } from '../schemas';
+import { countBacklog } from './backlog';
 import { jobState, listJobs, retryJob } from './list';
 import { toJob } from './row';
 
-const queue = z.enum(['embeddings', 'ingest', 'memory_review', 'compaction']);
 const jobId = z.string().regex(/^\d{1,18}$/, 'a job id is a number');
 
 export const jobHandlers = {
   'jobs.list': handler(
     z
       .object({
-        state: z.enum(['available', 'running', 'completed', 'retryable', 'discarded', 'cancelled']).optional(),
-        queue: queue.optional(),
+        state: z.enum(JOB_STATES).optional(),
+        queue: z.enum(JOB_QUEUES).optional(),
         persona: personaId.optional(),
         limit: z.number().int().min(1).max(500).default(100),
       })
@@ -26,7 +26,7 @@ export const jobHandlers = {
         persona: args.persona,
         limit: args.limit,
       });
-      return { ...listed, embeddingBacklog: await countBacklog(ctx.db, ctx.embeddingModel(), args.persona ?? null) };
+      return { ...listed, embeddingBacklog: await countBacklog(ctx.db, ctx.embedder.model(), args.persona ?? null) };
     },
   ),
 

@@ -1,8 +1,7 @@
 import type { JobQueue, JobState, JobsSummary } from '../../shared/api';
+import { JOB_STATES } from '../../shared/enums';
 import type { Db, Queryable } from '../db/client';
 import { JOB_COLUMNS, type JobRow, toJob } from './row';
-
-export const JOB_STATES: JobState[] = ['available', 'running', 'completed', 'retryable', 'discarded', 'cancelled'];
 
 export interface JobFilter {
   state?: JobState;

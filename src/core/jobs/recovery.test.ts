@@ -95,7 +95,7 @@ describe('job recovery', () => {
     cleanups.push(() => again.close());
     const [job] = await waitForJobs(again);
     expect(job).toMatchObject({ state: 'completed', attempt: 1, errors: [] });
-    expect((await storedVector(again as TestCore, 'memories', m.id, 16))?.model).toBe(again.ctx.embeddingModel());
+    expect((await storedVector(again as TestCore, 'memories', m.id, 16))?.model).toBe(again.ctx.embedder.model());
     expect(await vectorCounts(again)).toEqual({ memories: 1, vectors: 1 });
   });
 });

@@ -1,10 +1,5 @@
+import type { Segment } from '../parse/types';
 import { splitLongParagraph } from './split';
-
-/** A stretch of a document: a PDF page, or the whole text of a Markdown/text file. */
-export interface Segment {
-  text: string;
-  page?: number;
-}
 
 export interface Chunk {
   content: string;

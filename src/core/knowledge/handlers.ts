@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handler } from '../handler';
+import { handler } from '../method';
 import { requirePersona } from '../personas/store';
 import { personaId } from '../schemas';
 import { deleteSource, listSources } from './store';
@@ -8,7 +8,7 @@ import { deleteSource, listSources } from './store';
 export const knowledgeStoreHandlers = {
   'knowledge.listSources': handler(z.object({ persona: personaId }).strict(), async ({ persona }, ctx) => {
     await requirePersona(ctx.db, persona);
-    return listSources(ctx.db, persona, ctx.embeddingModel());
+    return listSources(ctx.db, persona, ctx.embedder.model());
   }),
 
   'knowledge.deleteSource': handler(

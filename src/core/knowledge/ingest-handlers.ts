@@ -2,14 +2,14 @@ import { basename, isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
-import { handler } from '../handler';
+import { handler } from '../method';
 import { requirePersona } from '../personas/store';
 import { personaId } from '../schemas';
 import { readSettings } from '../settings/store';
 import { enqueueIngest } from './ingest';
-import { detectKind } from './parse/detect';
-import { parseError } from './parse/errors';
-import { inspectFile } from './parse/inspect';
+import { detectKind } from '../parse/detect';
+import { parseError } from '../parse/errors';
+import { inspectFile } from '../parse/inspect';
 import { sourceName } from './source-name';
 import { removeStaged, stageUpload } from './staging';
 

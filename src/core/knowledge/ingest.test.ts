@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../shared/errors';
-import { makeBookPdf, makeCorruptPdf, makeEncryptedPdf, makeShapesPdf, makeTextPdf, knownSentence } from './parse/test-pdfs';
+import { makeBookPdf, makeCorruptPdf, makeEncryptedPdf, makeShapesPdf, makeTextPdf, knownSentence } from '../testing/test-pdfs';
 import { uploadsDir } from './staging';
-import { chunksOf, ingestFixture, type IngestFixture } from './testing/fixture';
+import { chunksOf, ingestFixture, type IngestFixture } from '../testing/knowledge-fixture';
 
 let f: IngestFixture;
 let dir: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../shared/errors';
-import { chunksOf, ingestFixture, type IngestFixture } from './testing/fixture';
+import { chunksOf, ingestFixture, type IngestFixture } from '../testing/knowledge-fixture';
 import { ingestForTool } from './tool';
 import { resolveInWorkspace } from './workspace';
 

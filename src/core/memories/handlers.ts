@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { handler } from '../handler';
+import { EMBEDDING_STATUSES } from '../../shared/enums';
+import { handler } from '../method';
 import { requirePersona } from '../personas/store';
 import { importance, isoDay, memoryOrigin, personaId, text, uuid } from '../schemas';
 import { deleteMemory, restoreMemory, updateMemory, writeMemory } from './mutate';
@@ -30,7 +31,7 @@ const memoryShape = z
     importance,
     day: isoDay,
     origin: memoryOrigin,
-    embeddingStatus: z.enum(['pending', 'current', 'stale', 'failed']),
+    embeddingStatus: z.enum(EMBEDDING_STATUSES),
     embeddingModel: z.string().nullable(),
     embeddingError: z.string().nullable(),
     conversationId: uuid.nullable(),
@@ -65,7 +66,7 @@ export const memoryHandlers = {
       .strict(),
     async (args, ctx) => {
       await requirePersona(ctx.db, args.persona);
-      return listMemories(ctx.db, args.persona, args.filters, args.limit, args.cursor ?? null, ctx.embeddingModel());
+      return listMemories(ctx.db, args.persona, args.filters, args.limit, args.cursor ?? null, ctx.embedder.model());
     },
   ),
 
@@ -84,7 +85,7 @@ export const memoryHandlers = {
 
   'memories.restore': handler(z.object({ memory: memoryShape }).strict(), ({ memory }, ctx) => restoreMemory(ctx, memory)),
 
-  'memories.get': handler(z.object({ id: uuid }).strict(), ({ id }, ctx) => getMemory(ctx.db, id, ctx.embeddingModel())),
+  'memories.get': handler(z.object({ id: uuid }).strict(), ({ id }, ctx) => getMemory(ctx.db, id, ctx.embedder.model())),
 
   'memories.categories': handler(z.object({ persona: personaId }).strict(), async ({ persona }, ctx) => {
     await requirePersona(ctx.db, persona);

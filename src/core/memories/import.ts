@@ -137,7 +137,7 @@ export async function importMemories(ctx: CoreContext, persona: string, rows: Im
  * `ids` follow the batches' order.
  */
 export async function importBatches(ctx: CoreContext, batches: ImportBatch[]): Promise<ImportResult> {
-  const model = ctx.embeddingModel();
+  const model = ctx.embedder.model();
   const withVectors = batches.reduce((s, b) => s + b.rows.filter((r) => r.embedding).length, 0);
   const rowCount = batches.reduce((s, b) => s + b.rows.length, 0);
   const ms = { insert: 0, index: 0, textIndexes: 0 };

@@ -35,7 +35,7 @@ export async function writeMemory(ctx: CoreContext, input: MemoryInput): Promise
         // ctx.now(), not the database clock: recall's recency is measured against ctx.now().
         insertedAt: ctx.now(),
       },
-      ctx.embeddingModel(),
+      ctx.embedder.model(),
     );
     await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
     return m;
@@ -54,7 +54,7 @@ export interface MemoryPatch {
 /** A content change drops the vector (and its model and error) and asks for a new one. */
 export async function updateMemory(ctx: CoreContext, id: string, patch: MemoryPatch): Promise<Memory> {
   const memory = await ctx.db.transaction(async (tx) => {
-    const before = await getMemory(tx, id, ctx.embeddingModel());
+    const before = await getMemory(tx, id, ctx.embedder.model());
     const contentChanged = patch.content !== undefined && patch.content !== before.content;
     const { rows } = await tx.query<MemoryRow>(
       `UPDATE memories AS m SET
@@ -79,7 +79,7 @@ export async function updateMemory(ctx: CoreContext, id: string, patch: MemoryPa
       ],
     );
     if (contentChanged) await enqueueEmbeddings(tx, before.persona, 'memory', [id]);
-    return toMemory(rows[0]!, ctx.embeddingModel());
+    return toMemory(rows[0]!, ctx.embedder.model());
   });
   ctx.events.emit('memories.changed', { persona: memory.persona, ids: [id], reason: 'update' });
   return memory;
@@ -97,7 +97,7 @@ export async function deleteMemory(ctx: CoreContext, id: string, persona?: strin
   if (!rows[0]) {
     throw new AppError('not_found', persona ? `Persona "${persona}" has no memory ${id}.` : `There is no memory ${id}.`);
   }
-  const memory = toMemory(rows[0], ctx.embeddingModel());
+  const memory = toMemory(rows[0], ctx.embedder.model());
   ctx.events.emit('memories.changed', { persona: memory.persona, ids: [id], reason: 'delete' });
   return memory;
 }
@@ -116,7 +116,7 @@ export async function restoreMemory(ctx: CoreContext, m: Memory): Promise<Memory
       [m.id, m.persona, m.content, m.category, m.importance, m.day, m.origin, m.conversationId, m.insertedAt, m.updatedAt],
     );
     await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
-    return toMemory(rows[0]!, ctx.embeddingModel());
+    return toMemory(rows[0]!, ctx.embedder.model());
   });
   ctx.events.emit('memories.changed', { persona: memory.persona, ids: [memory.id], reason: 'restore' });
   return memory;

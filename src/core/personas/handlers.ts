@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handler } from '../handler';
+import { handler } from '../method';
 import { noArgs, personaId, text } from '../schemas';
 import { deletePersona } from './delete';
 import { createPersona, listPersonas, renamePersona } from './store';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusteredSpace, prng, question, syntheticMemories } from '../../../bench/synthetic-corpus';
+import { clusteredSpace, prng, question, syntheticMemories } from '../testing/synthetic-corpus';
 import { importMemories } from '../memories/import';
 import { makeTestCore, type TestCore } from '../testing/core';
-import { addPersona } from './fixtures';
+import { addPersona } from '../testing/recall-fixtures';
 import { exactRecall, recall, type RecallArgs } from './recall';
 
 // SPEC §4: candidates from the indexes, scored exactly, must agree with
@@ -18,7 +18,7 @@ const space = clusteredSpace(11, DIMS, 12);
 beforeAll(async () => {
   core = await makeTestCore({ now: () => NOW });
   await addPersona(core.ctx.db, 'side');
-  const model = core.ctx.embeddingModel();
+  const model = core.ctx.embedder.model();
   const rows = (n: number, seed: number) =>
     [...syntheticMemories({ n, seed, now: NOW, space })].map((m, i) => ({
       ...m,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prng } from '../../../bench/synthetic-corpus';
+import { prng } from '../testing/synthetic-corpus';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { bm25FromTsvector, solveIdf } from './bm25';
-import { insertFixtureChunk, insertFixtureMemory } from './fixtures';
+import { insertFixtureChunk, insertFixtureMemory } from '../testing/recall-fixtures';
 import { prepareTextQuery, rawText, type TextColumns, textColumnsSql } from './text-query';
 import { Params } from './params';
 
@@ -50,7 +50,7 @@ describe('BM25 from stored lexemes equals pg_textsearch’s `<@>`', () => {
   beforeAll(async () => {
     core = await makeTestCore({ now: () => NOW });
     const rnd = prng(7);
-    const model = core.ctx.embeddingModel();
+    const model = core.ctx.embedder.model();
     for (let i = 0; i < 120; i++) {
       // Categories share words with the content: only the content may count (the bm25 index reads content).
       await insertFixtureMemory(core.ctx.db, NOW, model, { persona: 'main', content: sentence(rnd, 3 + Math.floor(rnd() * 12)), category: i % 3 ? 'garden' : null, importance: 5, daysAgo: i });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { handler } from '../handler';
+import { RANKING_VARIANTS, RECALL_KINDS } from '../../shared/enums';
+import { handler } from '../method';
 import { isoDay, personaId } from '../schemas';
 import { recall } from './recall';
 import { DEFAULT_VARIANT } from './variants';
@@ -13,15 +14,15 @@ export const recallHandlers = {
         query: z.string().max(100_000, 'a query is at most 100,000 characters'),
         limit: z.number().int().min(1).max(100).default(5),
         date: isoDay.optional(),
-        kinds: z.array(z.enum(['memory', 'knowledge'])).max(2).optional(),
-        variant: z.enum(['bm25_context', 'bm25', 'ts_rank']).default(DEFAULT_VARIANT),
+        kinds: z.array(z.enum(RECALL_KINDS)).max(2).optional(),
+        variant: z.enum(RANKING_VARIANTS).default(DEFAULT_VARIANT),
       })
       .strict(),
     async (args, ctx) =>
       recall(ctx, {
         ...args,
         // embedQuery has its own short timeout and resolves null on failure: recall then ranks by text only.
-        queryEmbedding: args.query.trim() ? await ctx.embedQuery(args.query) : null,
+        queryEmbedding: args.query.trim() ? await ctx.embedder.embedQuery(args.query) : null,
       }),
   ),
 };

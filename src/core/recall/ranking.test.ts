@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecallHit } from '../../shared/api';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
-import { addPersona, insertFixtureChunk, insertFixtureMemory } from './fixtures';
+import { addPersona, insertFixtureChunk, insertFixtureMemory } from '../testing/recall-fixtures';
 import { exactRecall, recall } from './recall';
 
 // Hand-computed expectations for SPEC §4. The text inputs are chosen so the
@@ -21,7 +21,7 @@ const label = (id: string) => Object.entries(ids).find(([, v]) => v === id)?.[0]
 beforeAll(async () => {
   fx = await makeEmbedFixture({ now: () => NOW });
   const db = fx.core.ctx.db;
-  const model = fx.core.ctx.embeddingModel();
+  const model = fx.core.ctx.embedder.model();
   await addPersona(db, 'rank');
   const mem = (key: string, m: Parameters<typeof insertFixtureMemory>[3]) =>
     insertFixtureMemory(db, NOW, model, m).then((id) => (ids[key] = id));
@@ -118,7 +118,7 @@ describe('recall ranking (hand-computed, SPEC §4)', () => {
 
   it('bm25_context (the default): a memory inherits half of its best same-day neighbour\'s text match from the same stream, one hop only', async () => {
     const db = fx.core.ctx.db;
-    const model = fx.core.ctx.embeddingModel();
+    const model = fx.core.ctx.embedder.model();
     await addPersona(db, 'ctx');
     const mem = (key: string, content: string, daysAgo: number, origin: 'import' | 'manual' = 'import') =>
       insertFixtureMemory(db, NOW, model, { persona: 'ctx', content, importance: 5, daysAgo, origin }).then((id) => (ids[key] = id));
@@ -190,7 +190,7 @@ describe('recall ranking (hand-computed, SPEC §4)', () => {
 describe('recall filters', () => {
   it('date restricts memories to that day and leaves knowledge alone', async () => {
     const db = fx.core.ctx.db;
-    const model = fx.core.ctx.embeddingModel();
+    const model = fx.core.ctx.embedder.model();
     await addPersona(db, 'dated');
     const m1 = await insertFixtureMemory(db, NOW, model, { persona: 'dated', content: 'ferry to the island', importance: 5, daysAgo: 30, day: '2026-05-01' });
     const m2 = await insertFixtureMemory(db, NOW, model, { persona: 'dated', content: 'ferry was late', importance: 5, daysAgo: 29, day: '2026-05-02' });

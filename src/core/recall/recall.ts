@@ -31,7 +31,7 @@ async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs): Promise<
     persona: a.persona,
     tq: await prepareTextQuery(q, a.query, a.variant ?? DEFAULT_VARIANT),
     vector: a.queryEmbedding ? encodeVector(a.queryEmbedding) : null,
-    model: ctx.embeddingModel(),
+    model: ctx.embedder.model(),
     now: ctx.now(),
     ...(a.date ? { date: a.date } : {}),
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusteredSpace, pick, prng, question, sentence } from '../../../bench/synthetic-corpus';
+import { clusteredSpace, pick, prng, question, sentence } from '../testing/synthetic-corpus';
 import { importMemories } from '../memories/import';
 import { replaceSource } from '../knowledge/store';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';

@@ -1,8 +1,5 @@
 import type { RankingVariant } from '../../shared/api';
 
-/** Every text-ranking variant recall can run; bench/retrieval.ts compares them. */
-export const RANKING_VARIANTS: readonly RankingVariant[] = ['bm25_context', 'bm25', 'ts_rank'];
-
 /**
  * Chosen by measurement on the LoCoMo dev half (bench/retrieval.ts, README
  * "Performance"): R@10 .707 with the neighbour context, .671 plain BM25, .665 ts_rank.

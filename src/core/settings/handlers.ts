@@ -1,4 +1,4 @@
-import { handler } from '../handler';
+import { handler } from '../method';
 import { noArgs } from '../schemas';
 import { applyEmbeddingSettings } from './apply';
 import { mergeSettings } from './merge';

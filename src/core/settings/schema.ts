@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { EMBEDDING_PROVIDERS } from '../../shared/enums';
 
 // Validation of settings as they cross the API (SettingsPatch) and as they
 // come back out of the database.
@@ -21,7 +22,7 @@ const url = z
 const modelName = z.string().trim().min(1, 'must not be empty').max(200);
 const apiKey = z.string().trim().min(1, 'must not be empty; send null to remove the key').max(1000);
 
-export const provider = z.enum(['local', 'openai', 'compatible']);
+export const provider = z.enum(EMBEDDING_PROVIDERS);
 export const dimensions = z.number().int('a whole number').min(1).max(1536, 'at most 1536, the size the database holds');
 export const reviewEvery = z.number().int('a whole number').min(1, 'at least 1').max(1000);
 export const contextBudgetTokens = z.number().int('a whole number').min(2000, 'at least 2000 tokens').max(2_000_000);

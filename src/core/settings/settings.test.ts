@@ -21,7 +21,7 @@ describe('settings', () => {
       workspaceDir: null,
       maxIngestBytes: 100 * 1024 * 1024,
     });
-    expect(core.ctx.embeddingModel()).toBe('local:use-lite-512');
+    expect(core.ctx.embedder.model()).toBe('local:use-lite-512');
   });
 
   it('merge partial updates, keep keys out of every answer and out of the database, and survive a restart', async () => {
@@ -94,13 +94,13 @@ describe('settings', () => {
     core = await makeTestCore();
     const openai = await core.call('settings.set', { embeddings: { provider: 'openai', apiKey: KEY } });
     expect(openai.embeddings).toEqual({ provider: 'openai', baseUrl: null, model: 'text-embedding-3-small', dimensions: 1536, apiKey: 'set' });
-    expect(core.ctx.embeddingModel()).toBe('openai:text-embedding-3-small');
+    expect(core.ctx.embedder.model()).toBe('openai:text-embedding-3-small');
     await core.call('settings.set', { embeddings: { provider: 'compatible', baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', dimensions: 768 } });
     const merged = await core.call('settings.set', { embeddings: { provider: 'compatible', dimensions: 1024 } });
     expect(merged.embeddings).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', dimensions: 1024 });
-    expect(core.ctx.embeddingModel()).toBe('compatible:nomic-embed-text@127.0.0.1:11434/1024');
+    expect(core.ctx.embedder.model()).toBe('compatible:nomic-embed-text@127.0.0.1:11434/1024');
     expect(JSON.stringify(merged)).not.toContain(KEY);
     await core.call('settings.set', { embeddings: { provider: 'local' } });
-    expect(core.ctx.embeddingModel()).toBe('local:use-lite-512');
+    expect(core.ctx.embedder.model()).toBe('local:use-lite-512');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handler } from '../handler';
+import { handler } from '../method';
 import { requirePersona } from '../personas/store';
 import { personaId, text } from '../schemas';
 import { userModelBlock } from './block';

@@ -1,4 +1,4 @@
-import type { Envelope, EventName, Events } from '../../shared/api';
+import type { AppErrorShape, Envelope, EventName, Events } from '../../shared/api';
 import type { Transport } from './transport';
 
 type Listener = <E extends EventName>(name: E, payload: Events[E]) => void;
@@ -11,7 +11,7 @@ export interface HttpTransportOptions {
 
 // Non-envelope HTTP answers (auth, size, routing) become envelopes, so the
 // client surfaces them like any other failure.
-const HTTP_CODES: Record<number, { code: string; message: string }> = {
+const HTTP_CODES: Record<number, AppErrorShape> = {
   401: { code: 'unauthorized', message: 'The browser host refused the token. Open the URL the host printed (with ?token=…).' },
   403: { code: 'forbidden', message: 'The browser host refused this origin.' },
   404: { code: 'unknown_method', message: 'The browser host does not know this method.' },

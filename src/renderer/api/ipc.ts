@@ -1,5 +1,6 @@
 import type { EventName, Events } from '../../shared/api';
-import type { PreloadBridge, Transport } from './transport';
+import type { PreloadBridge } from '../../shared/bridge';
+import type { Transport } from './transport';
 
 /** Electron: the preload bridge forwards to the one `hearth:invoke` channel. */
 export function createIpcTransport(bridge: PreloadBridge): Transport {

@@ -1,17 +1,13 @@
-import { isAppError } from '../../shared/errors';
+import { type ErrorCode, isAppError } from '../../shared/errors';
 
 export interface ErrorInfo {
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
 /** Any thrown value as the code + message a toast shows. */
 export function errorInfo(e: unknown): ErrorInfo {
-  if (isAppError(e)) return { code: String(e.code), message: e.message };
+  if (isAppError(e)) return { code: e.code, message: e.message };
   if (e instanceof Error) return { code: 'internal', message: e.message };
   return { code: 'internal', message: String(e) };
-}
-
-export function isNotImplemented(e: unknown): boolean {
-  return isAppError(e) && e.code === 'not_implemented';
 }

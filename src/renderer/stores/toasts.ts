@@ -1,10 +1,11 @@
 import { create } from 'zustand';
+import type { ErrorCode } from '../../shared/errors';
 import { errorInfo } from '../lib/errors';
 
 export interface Toast {
   id: number;
   kind: 'error' | 'info';
-  code?: string;
+  code?: ErrorCode;
   message: string;
   action?: { label: string; run: () => void };
   /** Milliseconds before it disappears on its own. */

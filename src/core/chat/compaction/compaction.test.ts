@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequestBody, FakeReply } from '../../testing/fake-openai/chat';
 import { waitForJobs } from '../../testing/wait-jobs';
-import { type ChatFixture, chatFixture } from '../test-fixture';
+import { type ChatFixture, chatFixture } from '../../testing/chat-fixture';
 
 let f: ChatFixture;
 beforeEach(async () => {

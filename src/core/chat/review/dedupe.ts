@@ -20,12 +20,12 @@ export const DUPLICATE_COSINE = 0.92;
  */
 export async function isDuplicateMemory(ctx: CoreContext, persona: string, content: string, known: Set<string>): Promise<boolean> {
   if (known.has(normalise(content))) return true;
-  const vec = await ctx.embedQuery(content);
+  const vec = await ctx.embedder.embedQuery(content);
   if (!vec) return false;
   const { rows } = await ctx.db.query<{ sim: number | null }>(
     `SELECT max(1 - (embedding <=> $2::vector)) AS sim FROM memories
      WHERE persona = $1 AND embedding IS NOT NULL AND embedding_model = $3`,
-    [persona, encodeVector(vec), ctx.embeddingModel()],
+    [persona, encodeVector(vec), ctx.embedder.model()],
   );
   return (rows[0]?.sim ?? 0) >= DUPLICATE_COSINE;
 }

@@ -3,7 +3,7 @@ import { waitForJobs } from '../../testing/wait-jobs';
 import { afterTurn } from '../after-turn';
 import { loadChatSettings } from '../config';
 import { ensureConversation } from '../conversation';
-import { type ChatFixture, chatFixture } from '../test-fixture';
+import { type ChatFixture, chatFixture } from '../../testing/chat-fixture';
 
 let f: ChatFixture;
 beforeEach(async () => {

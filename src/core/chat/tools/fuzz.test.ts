@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestCore } from '../../testing/core';
-import { type ChatFixture, chatFixture } from '../test-fixture';
+import { type ChatFixture, chatFixture } from '../../testing/chat-fixture';
 import { runTool } from './run';
 
 // Seeded, so a failure can be replayed: mulberry32.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestCore } from '../../testing/core';
-import { type ChatFixture, chatFixture } from '../test-fixture';
+import { type ChatFixture, chatFixture } from '../../testing/chat-fixture';
 import { runTool, type ToolScope } from './run';
 
 let f: ChatFixture;

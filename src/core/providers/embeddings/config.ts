@@ -1,7 +1,7 @@
 // What selects and configures the embedding provider (stored in settings; the
 // key lives in the secret store).
 
-export type EmbeddingProviderKind = 'local' | 'openai' | 'compatible';
+import type { EmbeddingProviderKind } from '../../../shared/enums';
 
 export interface EmbeddingConfig {
   provider: EmbeddingProviderKind;

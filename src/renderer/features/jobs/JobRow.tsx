@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import type { Job, JobQueue, JobState } from '../../../shared/api';
+import type { Job, JobState } from '../../../shared/api';
 import { shortTime } from '../../lib/format';
 import { useJobs } from './store';
 
 export const STATES: JobState[] = ['available', 'running', 'retryable', 'discarded', 'completed', 'cancelled'];
-export const QUEUES: JobQueue[] = ['embeddings', 'ingest', 'memory_review', 'compaction'];
 export const STATE_LABEL: Record<JobState, string> = {
   available: 'queued',
   running: 'running',

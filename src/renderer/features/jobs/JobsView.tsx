@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { Job, JobQueue, JobState } from '../../../shared/api';
+import { JOB_QUEUES } from '../../../shared/enums';
 import { usePersonas } from '../../stores/personas';
-import { JobRow, QUEUES, STATE_LABEL, STATES } from './JobRow';
+import { JobRow, STATE_LABEL, STATES } from './JobRow';
 import { useJobs } from './store';
 
 /** The durable queue: what waits, runs, failed (with errors) and the embedding backlog. */
@@ -58,7 +59,7 @@ export function JobsView() {
           Queue
           <select data-testid="jobs-filter-queue" value={filter.queue ?? ''} onChange={(e) => setFilter({ ...filter, queue: (e.target.value || undefined) as JobQueue | undefined })}>
             <option value="">All</option>
-            {QUEUES.map((q) => (
+            {JOB_QUEUES.map((q) => (
               <option key={q} value={q}>
                 {q}
               </option>

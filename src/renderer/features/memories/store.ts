@@ -244,7 +244,6 @@ export const useMemories = create<MemoriesState>((set, get) => {
         } catch (err) {
           // Gone meanwhile (deleted right after the change): drop it like a delete.
           if (isAppError(err) && err.code === 'not_found') dropLocal([id]);
-          else if (isAppError(err) && err.code === 'not_implemented') return get().reload();
           else reportError(err, 'Could not refresh a changed memory');
         }
       }

@@ -15,8 +15,10 @@ export interface HandlerDef<M extends Method> {
   run(args: never, ctx: CoreContext, call: Call): Promise<ResultOf<M>>;
 }
 
+/** The handler table: exactly one definition per method of the contract (src/core/app/handlers.ts). */
 export type Handlers = { [M in Method]: HandlerDef<M> };
 
+/** Defines one method's handler; `run` gets the arguments as the schema parsed them. */
 export function handler<S extends z.ZodType, R>(
   schema: S,
   run: (args: z.output<S>, ctx: CoreContext, call: Call) => Promise<R>,

@@ -1,7 +1,7 @@
-import { AppError } from '../../../shared/errors';
+import { AppError, type ErrorCode } from '../../shared/errors';
 import type { ParseFailure } from './types';
 
-const CODES: Record<ParseFailure, string> = {
+const CODES: Record<ParseFailure, ErrorCode> = {
   too_large: 'too_large',
   unsupported_type: 'unsupported_type',
   empty: 'ingest_error',

@@ -1,4 +1,8 @@
-import type { Segment } from '../chunk';
+/** A stretch of a document: a PDF page, or the whole text of a Markdown/text file. */
+export interface Segment {
+  text: string;
+  page?: number;
+}
 
 export type DocumentKind = 'pdf' | 'markdown' | 'text';
 
@@ -8,6 +12,15 @@ export interface ParsedDocument {
   pages: number | null;
   /** PDF: one segment per page with text; Markdown/text: one segment. */
   segments: Segment[];
+}
+
+/** How to parse one file. */
+export interface ParseOptions {
+  kind: DocumentKind;
+  /** The name used in messages (the file or source name). */
+  name: string;
+  onProgress?: (page: number, pages: number) => void;
+  signal?: AbortSignal;
 }
 
 /** Why a file cannot be ingested. None of these gets better by trying again. */

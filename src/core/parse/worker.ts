@@ -3,7 +3,7 @@
 // between them while the core keeps it (see parser.ts), so pdfjs loads once.
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
-import { isAppError } from '../../../shared/errors';
+import { isAppError } from '../../shared/errors';
 import { parsePdf } from './pdf';
 import { parseText } from './text';
 import type { ParseFailure, ParseMessage, ParseRequest } from './types';

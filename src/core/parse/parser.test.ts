@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentParser } from './parser';
-import { knownSentence, makeBookPdf, makeCorruptPdf } from './test-pdfs';
+import { knownSentence, makeBookPdf, makeCorruptPdf } from '../testing/test-pdfs';
 
 let dir: string;
 let book: string;

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { AppError } from '../../../shared/errors';
+import { AppError } from '../../shared/errors';
 import { detectKind } from './detect';
 import { parseError } from './errors';
 import type { DocumentKind } from './types';

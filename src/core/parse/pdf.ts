@@ -1,4 +1,4 @@
-import { isAppError } from '../../../shared/errors';
+import { isAppError } from '../../shared/errors';
 import { parseError } from './errors';
 import { ensureDomMatrix } from './dommatrix';
 import { pageText, type PdfTextItem } from './pdf-text';

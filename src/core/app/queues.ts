@@ -1,14 +1,17 @@
+import type { JobQueue } from '../../shared/api';
 import { compactionWork } from '../chat/compaction/work';
 import { memoryReviewWork } from '../chat/review/work';
 import { embeddingsQueue } from '../embeddings/work';
 import { ingestQueue } from '../knowledge/ingest';
-import type { QueueDefs } from './types';
+import type { QueueDef } from '../jobs/types';
 
-// Every domain that runs background work registers its queue here
-// (embeddings, ingest, memory_review, compaction), like handlers.ts for methods.
-export const queueDefs: QueueDefs = {
+/**
+ * The work of every background queue (the names: JOB_QUEUES in
+ * src/shared/enums.ts). A queue named there without work here is a compile error.
+ */
+export const queueDefs = {
   embeddings: embeddingsQueue,
   ingest: ingestQueue,
   memory_review: { work: memoryReviewWork, concurrency: 1 },
   compaction: { work: compactionWork, concurrency: 1 },
-};
+} satisfies Record<JobQueue, QueueDef>;

@@ -1,7 +1,7 @@
-import { AppError } from '../../shared/errors';
-import { EMBEDDING_DEFAULTS, type EmbeddingConfig, modelTag } from '../providers/embeddings/config';
-import { createEmbeddingProvider } from '../providers/embeddings/create';
-import type { EmbeddingProvider } from '../providers/embeddings/types';
+import { AppError } from '../../../shared/errors';
+import { EMBEDDING_DEFAULTS, type EmbeddingConfig, modelTag } from './config';
+import { createEmbeddingProvider } from './create';
+import type { EmbeddingProvider } from './types';
 
 export interface EmbeddingServiceOptions {
   /** Per request to a remote server during background work. */

@@ -1,7 +1,7 @@
-import { type FakeChat, installChatRoutes } from '../testing/fake-openai/chat';
-import { type FakeEmbeddings, installEmbeddings } from '../testing/fake-openai/embeddings';
-import { type FakeServer, startFakeServer } from '../testing/fake-openai/server';
-import { makeTestCore, type TestCore } from '../testing/core';
+import { type FakeChat, installChatRoutes } from './fake-openai/chat';
+import { type FakeEmbeddings, installEmbeddings } from './fake-openai/embeddings';
+import { type FakeServer, startFakeServer } from './fake-openai/server';
+import { makeTestCore, type TestCore } from './core';
 
 export interface ChatFixture {
   core: TestCore;

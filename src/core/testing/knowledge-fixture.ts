@@ -1,7 +1,7 @@
-import type { Job } from '../../../shared/api';
-import { installEmbeddings } from '../../testing/fake-openai/embeddings';
-import { type FakeServer, startFakeServer } from '../../testing/fake-openai/server';
-import { makeTestCore, type TestCore } from '../../testing/core';
+import type { Job } from '../../shared/api';
+import { installEmbeddings } from './fake-openai/embeddings';
+import { type FakeServer, startFakeServer } from './fake-openai/server';
+import { makeTestCore, type TestCore } from './core';
 
 export interface IngestFixture {
   core: TestCore;

@@ -1,16 +1,8 @@
 import type { Worker } from 'node:worker_threads';
-import { AppError } from '../../../shared/errors';
-import { startWorker } from '../../workers';
+import { AppError } from '../../shared/errors';
+import { startWorker } from '../workers';
 import { parseError } from './errors';
-import type { DocumentKind, ParsedDocument, ParseMessage } from './types';
-
-export interface ParseOptions {
-  kind: DocumentKind;
-  /** The name used in messages (the file or source name). */
-  name: string;
-  onProgress?: (page: number, pages: number) => void;
-  signal?: AbortSignal;
-}
+import type { ParsedDocument, ParseMessage, ParseOptions } from './types';
 
 export interface ParserOptions {
   /** How long an idle worker is kept for the next file before it is ended to give its memory back. */
@@ -105,7 +97,7 @@ export class DocumentParser {
       this.worker.ref();
       return this.worker;
     }
-    const worker = startWorker('./knowledge/parse/worker.ts', 'parse-worker', {
+    const worker = startWorker('./parse/worker.ts', 'parse-worker', {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb },
     });
     // Errors during a parse reach that parse's listeners; whatever ends the thread, the next file gets a new one.

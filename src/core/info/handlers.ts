@@ -1,12 +1,12 @@
-import { handler } from './handler';
-import { noArgs } from './schemas';
+import { handler } from '../method';
+import { noArgs } from '../schemas';
 
 export const APP_VERSION = '0.1.0';
 
-export const appHandlers = {
+export const infoHandlers = {
   'app.info': handler(noArgs, async (_args, ctx) => ({
     version: APP_VERSION,
     dataDir: ctx.dataDir ?? ':memory:',
-    embeddingModel: ctx.embeddingModel(),
+    embeddingModel: ctx.embedder.model(),
   })),
 };

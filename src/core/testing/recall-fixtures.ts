@@ -2,6 +2,7 @@
 // changes a vector while a test ranks them.
 import type { Queryable } from '../db/client';
 import { encodeVector } from '../db/vector';
+import type { MemoryOrigin } from '../../shared/api';
 
 export const DAY_MS = 86_400_000;
 
@@ -17,7 +18,7 @@ export interface FixtureMemory {
   /** Defaults to the current model. */
   model?: string;
   /** Defaults to 'manual'. */
-  origin?: 'explicit' | 'review' | 'flush' | 'manual' | 'import';
+  origin?: MemoryOrigin;
 }
 
 export async function insertFixtureMemory(q: Queryable, now: Date, model: string, m: FixtureMemory): Promise<string> {

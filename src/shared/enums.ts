@@ -1,0 +1,27 @@
+// The closed sets of names the contract uses, as values: the types below are
+// derived from these lists, and the core builds its zod enums from them, so a
+// name is added in exactly one place. No runtime dependencies.
+
+export const MEMORY_ORIGINS = ['explicit', 'review', 'flush', 'manual', 'import'] as const;
+export type MemoryOrigin = (typeof MEMORY_ORIGINS)[number];
+
+export const EMBEDDING_STATUSES = ['pending', 'current', 'stale', 'failed'] as const;
+export type EmbeddingStatus = (typeof EMBEDDING_STATUSES)[number];
+
+/** bm25_context: BM25 plus a share of the best same-day neighbour's text match (the default). */
+export const RANKING_VARIANTS = ['bm25_context', 'bm25', 'ts_rank'] as const;
+export type RankingVariant = (typeof RANKING_VARIANTS)[number];
+
+/** What recall searches: stored memories and ingested knowledge chunks. */
+export const RECALL_KINDS = ['memory', 'knowledge'] as const;
+export type RecallKind = (typeof RECALL_KINDS)[number];
+
+export const JOB_STATES = ['available', 'running', 'completed', 'retryable', 'discarded', 'cancelled'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** Every background queue; a queue's work is registered in src/core/app/queues.ts. */
+export const JOB_QUEUES = ['embeddings', 'ingest', 'memory_review', 'compaction'] as const;
+export type JobQueue = (typeof JOB_QUEUES)[number];
+
+export const EMBEDDING_PROVIDERS = ['local', 'openai', 'compatible'] as const;
+export type EmbeddingProviderKind = (typeof EMBEDDING_PROVIDERS)[number];

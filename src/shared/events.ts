@@ -1,0 +1,18 @@
+import type { ErrorCode } from './errors';
+import type { ChatMessage, Job, JobProgress } from './types';
+
+/** Events pushed from the core to every connected UI. */
+export interface Events {
+  'personas.changed': { persona?: string };
+  'memories.changed': { persona: string; ids: string[]; reason: 'write' | 'update' | 'delete' | 'embedded' | 'restore' };
+  'userModel.changed': { persona: string };
+  'knowledge.changed': { persona: string; source: string };
+  'jobs.changed': { job: Job };
+  'ingest.progress': { persona: string; source: string; jobId: string; progress: JobProgress };
+  'chat.token': { persona: string; messageId: string; delta: string };
+  'chat.message': { persona: string; message: ChatMessage };
+  'chat.state': { persona: string; busy: boolean; error?: { code: ErrorCode; message: string } };
+  'settings.changed': Record<string, never>;
+}
+
+export type EventName = keyof Events;

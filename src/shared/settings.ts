@@ -1,0 +1,33 @@
+// Settings as the UI reads them (secrets only as set / not set) and patches them.
+
+import type { EmbeddingProviderKind } from './enums';
+
+export interface SettingsView {
+  chat: { baseUrl: string | null; model: string | null; apiKey: 'set' | 'not set' };
+  embeddings: {
+    provider: EmbeddingProviderKind;
+    baseUrl: string | null;
+    model: string;
+    dimensions: number;
+    apiKey: 'set' | 'not set';
+  };
+  reviewEvery: number;
+  contextBudgetTokens: number;
+  workspaceDir: string | null;
+  maxIngestBytes: number;
+}
+
+export interface SettingsPatch {
+  chat?: { baseUrl?: string | null; model?: string | null; apiKey?: string | null };
+  embeddings?: {
+    provider: EmbeddingProviderKind;
+    baseUrl?: string | null;
+    model?: string | null;
+    dimensions?: number | null;
+    apiKey?: string | null;
+  };
+  reviewEvery?: number;
+  contextBudgetTokens?: number;
+  workspaceDir?: string | null;
+  maxIngestBytes?: number;
+}

@@ -1,0 +1,147 @@
+// The data the contract carries: what methods take and return and events push.
+// Types only; the closed name sets they use live in ./enums.
+
+import type {
+  EmbeddingStatus,
+  JobQueue,
+  JobState,
+  MemoryOrigin,
+  RecallKind,
+} from './enums';
+
+export type ISODate = string; // YYYY-MM-DD (a local calendar day)
+export type ISOTime = string; // full ISO timestamp
+
+export interface Persona {
+  id: string;
+  name: string;
+  createdAt: ISOTime;
+  counts: { memories: number; userModel: number; knowledgeSources: number; knowledgeChunks: number; messages: number };
+}
+
+export interface Memory {
+  id: string;
+  persona: string;
+  category: string | null;
+  content: string;
+  importance: number;
+  day: ISODate;
+  origin: MemoryOrigin;
+  embeddingStatus: EmbeddingStatus;
+  embeddingModel: string | null;
+  embeddingError: string | null;
+  conversationId: string | null;
+  insertedAt: ISOTime;
+  updatedAt: ISOTime;
+}
+
+export interface MemoryFilters {
+  category?: string;
+  importanceMin?: number;
+  importanceMax?: number;
+  dayFrom?: ISODate;
+  dayTo?: ISODate;
+  origin?: MemoryOrigin;
+}
+
+export interface MemoryPage {
+  items: Memory[];
+  total: number;
+  /** Opaque cursor for the next page, null when this is the last one. */
+  nextCursor: string | null;
+}
+
+export interface UserModelEntry {
+  id: string;
+  persona: string;
+  dimension: string;
+  content: string;
+  confidence: number;
+  insertedAt: ISOTime;
+  updatedAt: ISOTime;
+}
+
+export interface KnowledgeSource {
+  source: string;
+  chunks: number;
+  chars: number;
+  embedded: number; // chunks with a current-model vector
+  kind: string | null; // pdf | markdown | text
+  bytes: number | null;
+  pages: number | null;
+  ingestedAt: ISOTime;
+}
+
+export interface ScoreBreakdown {
+  text: number; // normalised text relevance in [0, 1]
+  cosine: number | null; // 1 - cosine distance; null when no current-model vector
+  importance: number | null; // 0.2 * importance / 10 (memories only)
+  recency: number | null; // 1 / (1 + days) (memories only)
+  final: number;
+  /** Of `text`, the part inherited from a neighbouring memory (context ranking); absent otherwise. */
+  textFromNeighbours?: number;
+}
+
+export interface RecallHit {
+  kind: RecallKind;
+  id: string;
+  tag: string;
+  content: string;
+  score: ScoreBreakdown;
+  memory?: Memory;
+  source?: string;
+  chunkIndex?: number;
+}
+
+
+export interface Job {
+  id: string;
+  queue: JobQueue;
+  persona: string | null;
+  state: JobState;
+  attempt: number;
+  maxAttempts: number;
+  runAt: ISOTime;
+  lastError: string | null;
+  errors: { attempt: number; at: ISOTime; error: string }[];
+  progress: JobProgress | null;
+  args: Record<string, unknown>;
+  insertedAt: ISOTime;
+  completedAt: ISOTime | null;
+}
+
+export interface JobProgress {
+  stage: string; // e.g. parsing | chunking | writing | embedding
+  done: number;
+  total: number;
+  label?: string;
+}
+
+export interface JobsSummary {
+  jobs: Job[];
+  counts: Record<JobState, number>;
+  embeddingBacklog: number; // rows (memories + chunks) lacking a current-model vector
+}
+
+export interface ChatToolCall {
+  id: string;
+  name: string;
+  arguments: string; // raw JSON text as the model sent it
+}
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'tool' | 'system';
+  content: string;
+  toolCalls: ChatToolCall[] | null;
+  toolCallId: string | null;
+  /** For tool results: memories this call wrote, for the chips in the transcript. */
+  memoryIds: string[] | null;
+  folded: boolean;
+  createdAt: ISOTime;
+}
+
+export interface ChatPrompt {
+  system: string;
+  blocks: { base: string; userModel: string; topMemories: string; summary: string };
+}
