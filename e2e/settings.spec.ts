@@ -123,3 +123,36 @@ test('a problem is written beside its field (ours or the server’s), and leavin
   await expect(s.field('review-every')).toHaveValue('8');
   expect((await host.call('settings.get', {})).reviewEvery).toBe(8);
 });
+
+test('pointing the chat model at another server warns that the key will be cleared, then clears it', async ({ host, page, openApp }) => {
+  const app = new AppPage(await openApp(page));
+  await app.ready();
+  await app.go('settings');
+  const s = app.settings;
+  await s.field('chat-base-url').fill('http://127.0.0.1:11434/v1');
+  await s.field('chat-model').fill('llama3.1');
+  await s.keyInput('chat').fill(CHAT_KEY);
+  await s.save('chat');
+  await expect(s.keyStatus('chat')).toHaveText('set');
+  await expect(s.keyCleared('chat')).toHaveCount(0);
+
+  // Same server written differently: no warning. Another server: the warning, before anything is saved.
+  await s.field('chat-base-url').fill('http://127.0.0.1:11434/v1/');
+  await expect(s.keyCleared('chat')).toHaveCount(0);
+  await s.field('chat-base-url').fill('http://127.0.0.1:8080/v1');
+  await expect(s.keyCleared('chat')).toBeVisible();
+  await expect(s.keyCleared('chat')).toContainText('The key will be cleared when you save');
+  expect((await host.call('settings.get', {})).chat.apiKey).toBe('set');
+
+  // Typing a key for the new server takes the warning away; emptying it brings it back.
+  await s.keyInput('chat').fill('sk-new');
+  await expect(s.keyCleared('chat')).toHaveCount(0);
+  await s.keyInput('chat').fill('');
+  await expect(s.keyCleared('chat')).toBeVisible();
+
+  await s.save('chat');
+  await expect(s.keyStatus('chat')).toHaveText('not set');
+  await expect(s.keyCleared('chat')).toHaveCount(0);
+  expect((await host.call('settings.get', {})).chat).toEqual({ baseUrl: 'http://127.0.0.1:8080/v1', model: 'llama3.1', apiKey: 'not set' });
+  await expect(app.errorToasts()).toHaveCount(0);
+});

@@ -19,6 +19,11 @@ export class SettingsPage {
     return this.page.getByTestId(`${which}-key-status`);
   }
 
+  /** The notice that saving will clear a stored key (its server changed). */
+  keyCleared(which: 'chat' | 'embeddings'): Locator {
+    return this.page.getByTestId(`${which}-key-cleared`);
+  }
+
   clearKey(which: 'chat' | 'embeddings'): Locator {
     return this.page.getByTestId(`${which}-key-clear`);
   }

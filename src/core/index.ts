@@ -26,6 +26,8 @@ import {
 } from './providers/embeddings/service';
 import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
 import { applyEmbeddingSettings } from './settings/apply';
+import { adoptUnboundKeys } from './settings/keys';
+import { readSettings } from './settings/store';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -87,6 +89,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   let closed = false;
   try {
+    await adoptUnboundKeys(ctx.secrets, await readSettings(ctx));
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
     runner = new JobRunner(ctx, options.queues ?? queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });

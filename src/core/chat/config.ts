@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import { OpenAiChatProvider } from '../providers/llm/openai';
 import type { ChatProvider } from '../providers/llm/types';
 import { type ChatConfig, readSettings } from '../settings/store';
-import { SECRET_CHAT_KEY } from '../settings/types';
+import { chatKey } from '../settings/keys';
 
 export interface ChatSettings {
   chat: ChatConfig;
@@ -15,7 +15,7 @@ export interface ChatSettings {
 export async function loadChatSettings(ctx: CoreContext): Promise<ChatSettings> {
   const s = await readSettings(ctx);
   // One settings read per turn (settings/store.chatConfig would read them again).
-  const chat = { ...s.chat, apiKey: await ctx.secrets.get(SECRET_CHAT_KEY) };
+  const chat = { ...s.chat, apiKey: await chatKey(ctx.secrets, s) };
   return { chat, reviewEvery: s.reviewEvery, contextBudgetTokens: s.contextBudgetTokens };
 }
 

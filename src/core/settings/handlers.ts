@@ -1,6 +1,8 @@
 import { handler } from '../method';
 import { noArgs } from '../schemas';
 import { applyEmbeddingSettings } from './apply';
+import { chatKeyOwner, embeddingsKeyOwner } from '../../shared/key-owner';
+import { rebindKey } from './keys';
 import { mergeSettings } from './merge';
 import { settingsPatch } from './schema';
 import { readSettings, writeSettings } from './store';
@@ -12,10 +14,19 @@ export const settingsHandlers = {
 
   'settings.set': handler(settingsPatch, async (patch, ctx) => {
     // Validate the whole patch before writing any of it.
-    const next = mergeSettings(await readSettings(ctx), patch);
+    const before = await readSettings(ctx);
+    const next = mergeSettings(before, patch);
+    const after = { ...before, ...next };
     await ctx.db.transaction((tx) => writeSettings(tx, next));
-    if (patch.chat?.apiKey !== undefined) await ctx.secrets.set(SECRET_CHAT_KEY, patch.chat.apiKey);
-    if (patch.embeddings?.apiKey !== undefined) await ctx.secrets.set(SECRET_EMBEDDINGS_KEY, patch.embeddings.apiKey);
+    // A key follows no URL change: kept keys are checked against their server on every read too.
+    await rebindKey(ctx.secrets, SECRET_CHAT_KEY, patch.chat?.apiKey, chatKeyOwner(before.chat), chatKeyOwner(after.chat));
+    await rebindKey(
+      ctx.secrets,
+      SECRET_EMBEDDINGS_KEY,
+      patch.embeddings?.apiKey,
+      embeddingsKeyOwner(before.embeddings),
+      embeddingsKeyOwner(after.embeddings),
+    );
     if (patch.embeddings) await applyEmbeddingSettings(ctx);
     ctx.events.emit('settings.changed', {});
     return settingsView(ctx);

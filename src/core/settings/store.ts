@@ -2,7 +2,8 @@ import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import type { EmbeddingConfig } from '../providers/embeddings/config';
 import { stored } from './schema';
-import { DEFAULT_SETTINGS, SECRET_CHAT_KEY, SECRET_EMBEDDINGS_KEY, type Settings } from './types';
+import { chatKey, embeddingsKey } from './keys';
+import { DEFAULT_SETTINGS, type Settings } from './types';
 
 type Key = keyof Settings;
 
@@ -40,15 +41,15 @@ export interface ChatConfig {
   apiKey: string | null;
 }
 
-/** The chat model's configuration, key included, for the chat provider. */
+/** The chat model's configuration, with the key only while it belongs to this server. */
 export async function chatConfig(ctx: Pick<CoreContext, 'db' | 'secrets'>): Promise<ChatConfig> {
   const s = await readSettings(ctx);
-  return { ...s.chat, apiKey: await ctx.secrets.get(SECRET_CHAT_KEY) };
+  return { ...s.chat, apiKey: await chatKey(ctx.secrets, s) };
 }
 
 export async function embeddingConfig(
   ctx: Pick<CoreContext, 'db' | 'secrets'>,
 ): Promise<{ config: EmbeddingConfig; apiKey: string | null }> {
   const s = await readSettings(ctx);
-  return { config: s.embeddings, apiKey: await ctx.secrets.get(SECRET_EMBEDDINGS_KEY) };
+  return { config: s.embeddings, apiKey: await embeddingsKey(ctx.secrets, s) };
 }

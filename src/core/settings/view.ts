@@ -1,7 +1,7 @@
 import type { SettingsView } from '../../shared/api';
 import type { CoreContext } from '../context';
 import { readSettings } from './store';
-import { SECRET_CHAT_KEY, SECRET_EMBEDDINGS_KEY } from './types';
+import { chatKey, embeddingsKey } from './keys';
 
 const shown = (v: string | null): 'set' | 'not set' => (v ? 'set' : 'not set');
 
@@ -9,8 +9,8 @@ const shown = (v: string | null): 'set' | 'not set' => (v ? 'set' : 'not set');
 export async function settingsView(ctx: Pick<CoreContext, 'db' | 'secrets'>): Promise<SettingsView> {
   const s = await readSettings(ctx);
   return {
-    chat: { ...s.chat, apiKey: shown(await ctx.secrets.get(SECRET_CHAT_KEY)) },
-    embeddings: { ...s.embeddings, apiKey: shown(await ctx.secrets.get(SECRET_EMBEDDINGS_KEY)) },
+    chat: { ...s.chat, apiKey: shown(await chatKey(ctx.secrets, s)) },
+    embeddings: { ...s.embeddings, apiKey: shown(await embeddingsKey(ctx.secrets, s)) },
     reviewEvery: s.reviewEvery,
     contextBudgetTokens: s.contextBudgetTokens,
     workspaceDir: s.workspaceDir,

@@ -11,7 +11,7 @@ export interface EmbeddingConfig {
   dimensions: number;
 }
 
-export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+export { OPENAI_API_URL as OPENAI_BASE_URL } from '../../../shared/key-owner';
 export const LOCAL_MODEL = 'use-lite-512';
 
 export const EMBEDDING_DEFAULTS: Record<EmbeddingProviderKind, EmbeddingConfig | null> = {

@@ -1,6 +1,8 @@
 import type { SettingsView } from '../../../../shared/api';
 import { Field } from '../Field';
+import { KeyClearedNotice } from '../KeyClearedNotice';
 import { KeyField } from '../KeyField';
+import { keysClearedBy } from '../key-notice';
 import { SectionActions } from '../Section';
 import { useSectionForm } from '../section-form';
 import { clearKey } from '../store';
@@ -9,6 +11,7 @@ import { chatFormSpec } from './chat-form';
 
 function ChatForm({ settings }: { settings: SettingsView }) {
   const f = useSectionForm(settings, chatFormSpec);
+  const keyCleared = keysClearedBy(chatFormSpec.toPatch(f.form, settings), settings).chat;
   return (
     <form className="settings-form" onSubmit={(e) => void f.submit(e)} onReset={(e) => (e.preventDefault(), f.revert())} noValidate>
       <Field
@@ -39,6 +42,7 @@ function ChatForm({ settings }: { settings: SettingsView }) {
         onChange={(v) => f.set('key', v)}
         onClear={() => clearKey({ chat: { apiKey: null } }, 'Chat API key cleared.')}
       />
+      {keyCleared && <KeyClearedNotice id="chat" server={settings.chat.baseUrl ?? 'OpenAI'} />}
       <SectionActions dirty={f.dirty} saving={f.saving} testId="settings-save-chat" error={f.formError} />
     </form>
   );

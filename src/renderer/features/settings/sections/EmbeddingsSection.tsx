@@ -1,6 +1,8 @@
 import type { SettingsView } from '../../../../shared/api';
 import { Field } from '../Field';
+import { KeyClearedNotice } from '../KeyClearedNotice';
 import { KeyField } from '../KeyField';
+import { keysClearedBy } from '../key-notice';
 import { SectionActions } from '../Section';
 import { useSectionForm } from '../section-form';
 import { clearKey } from '../store';
@@ -16,6 +18,7 @@ const PROVIDERS: [Provider, string][] = [
 function EmbeddingsForm({ settings }: { settings: SettingsView }) {
   const f = useSectionForm(settings, embeddingsFormSpec);
   const p = f.form.provider;
+  const keyCleared = keysClearedBy(embeddingsFormSpec.toPatch(f.form, settings), settings).embeddings;
   return (
     <form className="settings-form" onSubmit={(e) => void f.submit(e)} onReset={(e) => (e.preventDefault(), f.revert())} noValidate>
       <fieldset className="radio-row">
@@ -79,6 +82,7 @@ function EmbeddingsForm({ settings }: { settings: SettingsView }) {
           />
         </>
       )}
+      {keyCleared && <KeyClearedNotice id="embeddings" server={settings.embeddings.baseUrl ?? 'OpenAI'} />}
       <p className="hint">Changing the model makes existing vectors stale; run Backfill in Jobs to re-embed them.</p>
       <SectionActions dirty={f.dirty} saving={f.saving} testId="settings-save-embeddings" error={f.formError} />
     </form>
