@@ -1,32 +1,37 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallMeta } from '../shared/actor';
+import type { UploadSink } from '../core/knowledge/upload';
+import { guardPagePaths } from '../core/page-paths';
 import type { Envelope } from '../shared/api';
-import { BodyTooLarge, readBody, sendJson, sendText } from './http-util';
+import { BodyTooLarge, discardRest, readBody } from './body';
+import { sendJson, sendText } from './http-util';
+import { DISCARD_CAP, handleIngestUpload } from './ingest-route';
 
 export type Dispatch = (method: string, args: unknown, meta?: CallMeta) => Promise<Envelope<unknown>>;
 
-/** knowledge.ingest carries whole files as base64 (SPEC §6: up to ~100 MB → ~135 MB of JSON). */
-export const INGEST_BODY_LIMIT = 150 * 1024 * 1024;
-/** Every other method takes small JSON objects. */
-export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
-
-export function bodyLimitFor(method: string): number {
-  return method === 'knowledge.ingest' ? INGEST_BODY_LIMIT : DEFAULT_BODY_LIMIT;
-}
+/** Every method but knowledge.ingest (streamed to disk) takes small JSON objects. */
+export const BODY_LIMIT = 4 * 1024 * 1024;
 
 /** POST /api/<method>: the caller is already authenticated. Every outcome the core decides is an envelope with HTTP 200. */
-export async function handleApi(req: IncomingMessage, res: ServerResponse, method: string, dispatch: Dispatch): Promise<void> {
+export async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  dispatch: Dispatch,
+  uploads: UploadSink,
+): Promise<void> {
   if (req.method !== 'POST') {
     sendText(res, 405, 'Use POST for /api/<method>.', { allow: 'POST' });
     return;
   }
+  if (method === 'knowledge.ingest') return handleIngestUpload(req, res, uploads);
   let raw: string;
   try {
-    raw = await readBody(req, bodyLimitFor(method));
+    raw = await readBody(req, BODY_LIMIT);
   } catch (e) {
     if (!(e instanceof BodyTooLarge)) throw e;
-    sendText(res, 413, `The request is larger than ${e.limit} bytes.`, { connection: 'close' });
-    return;
+    sendText(res, 413, `The request is larger than ${e.limit} bytes.`);
+    return discardRest(req, DISCARD_CAP);
   }
   let args: unknown = {};
   if (raw.trim()) {
@@ -38,5 +43,6 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, metho
     }
   }
   // The page is the user's own app: its calls are the user's, whatever the body says.
-  sendJson(res, 200, await dispatch(method, args, { actor: 'user' }));
+  // It never makes the host read a file by path (docs/security.md).
+  sendJson(res, 200, guardPagePaths(method, args, () => false, true) ?? (await dispatch(method, args, { actor: 'user' })));
 }

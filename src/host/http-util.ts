@@ -18,28 +18,3 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
   res.end(text);
 }
-
-export class BodyTooLarge extends Error {
-  constructor(readonly limit: number) {
-    super(`request body over ${limit} bytes`);
-  }
-}
-
-/**
- * Reads the whole body, refusing anything above `limit` bytes without
- * buffering it. A moderately oversize body is read to its end and dropped, so
- * the client sees the 413 rather than a reset connection; a huge one is cut off.
- */
-export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  const drainCap = limit * 2;
-  if (Number(req.headers['content-length'] ?? 0) > drainCap) throw new BodyTooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > drainCap) break; // leaving the loop destroys the request stream
-    if (size <= limit) chunks.push(chunk as Buffer);
-  }
-  if (size > limit) throw new BodyTooLarge(limit);
-  return Buffer.concat(chunks).toString('utf8');
-}

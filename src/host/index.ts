@@ -1,6 +1,7 @@
 // The browser host: the same core as the desktop app, served to a browser on
 // 127.0.0.1 with a per-launch token (SPEC §8). Plain Node; never imports electron.
 import { createCore, type Core } from '../core';
+import { uploadSink } from '../core/knowledge/upload';
 import { isAppError } from '../shared/errors';
 import { readHostConfig } from './config';
 import { startHostServer, type HostServer } from './server';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   try {
     server = await startHostServer({
       dispatch: core.dispatch,
+      uploads: uploadSink(core.ctx),
       events: core.events,
       token: config.token,
       port: config.port,

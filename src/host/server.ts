@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { EventBus } from '../core/events';
+import type { UploadSink } from '../core/knowledge/upload';
 import { contentSecurityPolicy } from '../shared/csp';
 import { handleApi, type Dispatch } from './api-route';
 import { bearerToken, cookieToken, isOwnHost, isOwnOrigin, queryToken, sameToken, tokenCookie } from './auth';
@@ -11,6 +12,8 @@ import { isHtml, resolveStatic, sendFile } from './static';
 
 export interface HostServerOptions {
   dispatch: Dispatch;
+  /** Where knowledge.ingest's uploads are streamed (src/core/knowledge/upload.ts). */
+  uploads: UploadSink;
   events: EventBus;
   token: string;
   port: number;
@@ -51,7 +54,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
 
     if (url.pathname.startsWith('/api/')) {
       if (!sameToken(bearerToken(req.headers), opts.token)) return sendText(res, 401, 'Missing or wrong token.');
-      return handleApi(req, res, safeDecode(url.pathname.slice('/api/'.length)), opts.dispatch);
+      return handleApi(req, res, safeDecode(url.pathname.slice('/api/'.length)), opts.dispatch, opts.uploads);
     }
 
     const fromQuery = sameToken(queryToken(url), opts.token);

@@ -4,6 +4,7 @@ import { app, dialog } from 'electron';
 import { createCore, type Core } from '../core';
 import { dataDirFlag } from '../core/data-dir';
 import { isAppError } from '../shared/errors';
+import { GrantedPaths } from './granted-paths';
 import { connectIpc } from './ipc';
 import { SafeStorageSecretStore } from './safe-storage-secrets';
 import { enforceCsp } from './security';
@@ -28,7 +29,7 @@ async function start(): Promise<void> {
   const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : null;
   enforceCsp(devServerUrl);
   const win = createMainWindow(rendererUrl(devServerUrl));
-  const disconnect = connectIpc(core, win);
+  const disconnect = connectIpc(core, win, new GrantedPaths());
 
   app.on('second-instance', () => {
     if (win.isMinimized()) win.restore();

@@ -1,18 +1,27 @@
-import { ipcMain, type BrowserWindow } from 'electron';
+import { ipcMain, type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron';
 import type { Core } from '../core';
+import { pageDoor } from './door';
+import type { GrantedPaths } from './granted-paths';
 
 export const INVOKE_CHANNEL = 'hearth:invoke';
 export const EVENT_CHANNEL = 'hearth:event';
+/** The preload reports the real path of a file the user dropped or picked (webUtils.getPathForFile). */
+export const GRANT_CHANNEL = 'hearth:grant';
 
 /** The one IPC channel into dispatch, plus every core event forwarded to the window. */
-export function connectIpc(core: Core, win: BrowserWindow): () => void {
+export function connectIpc(core: Core, win: BrowserWindow, grants: GrantedPaths): () => void {
+  // Only the app's own top frame may call the core.
+  const fromApp = (event: IpcMainInvokeEvent | IpcMainEvent) =>
+    event.sender === win.webContents && !!event.senderFrame && event.senderFrame.parent === null;
+  const door = pageDoor(core.dispatch, grants);
   ipcMain.handle(INVOKE_CHANNEL, (event, method: unknown, args: unknown) => {
-    // Only the app's own top frame may call the core.
-    if (event.sender !== win.webContents || !event.senderFrame || event.senderFrame.parent !== null) {
-      return { ok: false, error: { code: 'forbidden', message: 'This frame may not call Hearth.' } };
-    }
-    // The window is the user's own app: its calls are the user's.
-    return core.dispatch(String(method), args, { actor: 'user' });
+    if (!fromApp(event)) return { ok: false, error: { code: 'forbidden', message: 'This frame may not call Hearth.' } };
+    return door(String(method), args);
+  });
+  // The page cannot send on this channel itself (context isolation; the bridge only forwards paths
+  // Chromium gives for real dropped or picked files), so a grant is a user's choice.
+  ipcMain.on(GRANT_CHANNEL, (event, path: unknown) => {
+    event.returnValue = fromApp(event) && grants.grant(path);
   });
   const unsubscribe = core.events.subscribe((name, payload) => {
     if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, name, payload);
@@ -20,5 +29,6 @@ export function connectIpc(core: Core, win: BrowserWindow): () => void {
   return () => {
     unsubscribe();
     ipcMain.removeHandler(INVOKE_CHANNEL);
+    ipcMain.removeAllListeners(GRANT_CHANNEL);
   };
 }

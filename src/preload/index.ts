@@ -12,7 +12,12 @@ const bridge: PreloadBridge = {
       ipcRenderer.removeListener('hearth:event', forward);
     };
   },
-  pathForFile: (file) => webUtils.getPathForFile(file) || null,
+  // Chromium knows the real path only of a file the user dropped or picked; the main
+  // process records it as granted (synchronously, so the ingest call that follows finds it).
+  pathForFile(file) {
+    const path = webUtils.getPathForFile(file);
+    return path && ipcRenderer.sendSync('hearth:grant', path) === true ? path : null;
+  },
 };
 
 contextBridge.exposeInMainWorld('hearth', bridge);

@@ -11,7 +11,8 @@ import { detectKind } from '../parse/detect';
 import { parseError } from '../parse/errors';
 import { inspectFile } from '../parse/inspect';
 import { sourceName } from './source-name';
-import { removeStaged, stageUpload } from './staging';
+import { stageUpload } from './staging';
+import { ingestStaged } from './upload';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -43,14 +44,7 @@ async function ingestUpload(ctx: CoreContext, persona: string, rawName: string, 
   const bytes = Buffer.from(dataBase64, 'base64');
   detectKind(name, bytes.subarray(0, 1024), bytes.length);
   const path = await stageUpload(ctx, name, bytes);
-  try {
-    const jobId = await enqueueIngest(ctx, { persona, source: name, path, name, staged: true });
-    ctx.wakeJobs();
-    return { jobId, source: name };
-  } catch (e) {
-    await removeStaged(path);
-    throw e;
-  }
+  return ingestStaged(ctx, persona, name, { path, bytes: bytes.length, head: bytes.subarray(0, 1024) });
 }
 
 export const ingestHandlers = {

@@ -1,10 +1,10 @@
 // The parse worker: turns files into text, off the core thread (a 300-page PDF
 // takes seconds of CPU). It serves one request at a time and stays alive
 // between them while the core keeps it (see parser.ts), so pdfjs loads once.
-import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { isAppError } from '../../shared/errors';
 import { parsePdf } from './pdf';
+import { openRegularFile } from './regular-file';
 import { parseText } from './text';
 import type { ParseFailure, ParseMessage, ParseRequest } from './types';
 
@@ -22,7 +22,9 @@ port.on('message', async (req: ParseRequest) => {
   const post = (m: ParseMessage) => port.postMessage(m);
   const { id } = req;
   try {
-    const bytes = new Uint8Array(await readFile(req.path));
+    // Checked again here: the file may have been replaced since the job looked at it.
+    const handle = await openRegularFile(req.path, req.name);
+    const bytes = new Uint8Array(await handle.readFile().finally(() => handle.close()));
     const doc =
       req.kind === 'pdf'
         ? await parsePdf(bytes, req.name, (page, pages) => post({ id, type: 'progress', page, pages }))

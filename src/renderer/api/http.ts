@@ -29,7 +29,8 @@ async function post(opts: HttpTransportOptions, method: string, args: unknown): 
   } catch (e) {
     return { ok: false, error: { code: 'host_unreachable', message: `Cannot reach the Hearth host: ${(e as Error).message}` } };
   }
-  if (res.status === 200) return (await res.json()) as Envelope<unknown>;
+  // 200 carries every envelope; a 413 for an upload carries one too, with the limit in its message.
+  if (res.status === 200 || res.headers.get('content-type')?.startsWith('application/json')) return (await res.json()) as Envelope<unknown>;
   const known = HTTP_CODES[res.status];
   return { ok: false, error: known ?? { code: 'internal', message: `The host answered HTTP ${res.status}.` } };
 }

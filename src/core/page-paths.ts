@@ -1,0 +1,52 @@
+import type { Envelope, Method } from '../shared/api';
+
+// A page (the renderer, or anything holding the browser host's token) may not
+// make Hearth read a file on this computer by naming its path: the door it came
+// through decides. The browser host accepts uploaded bytes only; Electron
+// accepts a path the user dropped or picked in this session. Trusted callers
+// inside the core (the chat tool's workspace) call the core directly.
+// See docs/security.md.
+
+/** The argument of each method that names a file on this computer. */
+const PATH_ARGUMENTS: Partial<Record<Method, string>> = {
+  'knowledge.ingest': 'path',
+};
+
+/** The path a call asks Hearth to read, or null when it names none. */
+export function requestedPath(method: string, args: unknown): string | null {
+  const key = Object.prototype.hasOwnProperty.call(PATH_ARGUMENTS, method) ? PATH_ARGUMENTS[method as Method] : undefined;
+  if (!key || typeof args !== 'object' || args === null || !Object.prototype.hasOwnProperty.call(args, key)) return null;
+  const value = (args as Record<string, unknown>)[key];
+  // Any value counts: a non-string path is refused like a string one, before validation says more.
+  return typeof value === 'string' ? value : String(value);
+}
+
+/**
+ * The answer to a page that named a path it may not: the same whether or not
+ * the file exists, so a refusal reveals nothing about the disk.
+ */
+export function pathRefused(browser: boolean): Envelope<never> {
+  return {
+    ok: false,
+    error: {
+      code: 'forbidden',
+      message: browser
+        ? 'The browser version of Hearth never reads files on this computer by path: drop the file or pick it, and its contents are uploaded.'
+        : 'Hearth reads a file by path only when you dropped or picked it in this session: drop it again or pick it.',
+    },
+  };
+}
+
+/**
+ * A door's guard: the refusal when the call names a path `mayRead` does not
+ * allow, else null (go ahead and dispatch).
+ */
+export function guardPagePaths(
+  method: string,
+  args: unknown,
+  mayRead: (path: string) => boolean,
+  browser: boolean,
+): Envelope<never> | null {
+  const path = requestedPath(method, args);
+  return path !== null && !mayRead(path) ? pathRefused(browser) : null;
+}
