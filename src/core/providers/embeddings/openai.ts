@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { AppError } from '../../../shared/errors';
+import { withRequestSignal } from '../../abort';
 import { checkVectors } from './check';
 import { type EmbeddingConfig, modelTag, OPENAI_BASE_URL } from './config';
 import { mapEmbeddingError } from './errors';
@@ -47,7 +48,8 @@ export class OpenAiEmbedder implements EmbeddingProvider {
     const c = this.options.config;
     let data: { index: number; embedding: ArrayLike<number> }[];
     try {
-      const res = await this.client.embeddings.create(
+      const client = this.client;
+      const res = await withRequestSignal(options.signal, (signal) => client.embeddings.create(
         {
           model: c.model,
           input: texts,
@@ -57,8 +59,8 @@ export class OpenAiEmbedder implements EmbeddingProvider {
           // would then decode a float array as garbage (STACK-FACTS), so ask for floats there.
           ...(c.provider === 'compatible' ? { encoding_format: 'float' as const } : {}),
         },
-        { signal: options.signal, timeout: this.options.timeoutMs },
-      );
+        { signal, timeout: this.options.timeoutMs },
+      ));
       data = res.data;
     } catch (e) {
       throw mapEmbeddingError(e, this.where, options.signal);

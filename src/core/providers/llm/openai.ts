@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { AppError } from '../../../shared/errors';
+import { withRequestSignal } from '../../abort';
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
 import { mapProviderError } from './errors';
 import { StreamAssembler } from './stream';
@@ -40,9 +41,13 @@ export class OpenAiChatProvider implements ChatProvider {
           }
         : {}),
     };
+    return withRequestSignal(options.signal, (signal) => this.send(base, options, signal));
+  }
+
+  private async send(base: ChatCompletionCreateParams, options: LlmChatOptions, signal: AbortSignal | undefined): Promise<LlmChatResult> {
     try {
       if (!options.onToken) {
-        const res = await this.client.chat.completions.create({ ...base, stream: false }, { signal: options.signal });
+        const res = await this.client.chat.completions.create({ ...base, stream: false }, { signal });
         const choice = res.choices[0];
         return {
           content: choice?.message.content ?? '',
@@ -53,17 +58,17 @@ export class OpenAiChatProvider implements ChatProvider {
           usage: res.usage ? { promptTokens: res.usage.prompt_tokens, completionTokens: res.usage.completion_tokens } : null,
         };
       }
-      const stream = await this.client.chat.completions.create({ ...base, stream: true }, { signal: options.signal });
+      const stream = await this.client.chat.completions.create({ ...base, stream: true }, { signal });
       const acc = new StreamAssembler();
       for await (const chunk of stream) {
         const delta = acc.push(chunk);
         if (delta) options.onToken(delta);
       }
       // An aborted stream just ends (no error from the client): say so, or a stopped reply would look complete.
-      if (options.signal?.aborted) throw new AppError('cancelled', 'The reply was stopped.');
+      if (signal?.aborted) throw new AppError('cancelled', 'The reply was stopped.');
       return acc.result();
     } catch (e) {
-      throw mapProviderError(e, this.where, options.signal);
+      throw mapProviderError(e, this.where, signal);
     }
   }
 }
