@@ -6,6 +6,7 @@ import type { CoreContext } from './context';
 import { DbError } from './db/client';
 import { diskFullError, isNoSpaceError, SQLSTATE_DISK_FULL } from './disk-full';
 import type { Handlers } from './method';
+import { checkText, nulRefused, surrogateNote } from './text-safety';
 
 // Postgres SQLSTATE → app code. The SQL text and parameters stay in the log.
 const SQLSTATE_CODES: Record<string, ErrorCode> = {
@@ -19,6 +20,9 @@ const SQLSTATE_CODES: Record<string, ErrorCode> = {
   '22008': 'invalid_args',
   '22000': 'invalid_args',
   '54000': 'invalid_args',
+  // A NUL (U+0000) or an untranslatable character that slipped past the checks at the doors.
+  '22021': 'invalid_args',
+  '22P05': 'invalid_args',
   [SQLSTATE_DISK_FULL]: 'disk_full',
 };
 
@@ -70,7 +74,9 @@ export async function dispatch(
     return { ok: false, error: { code: 'unknown_method', message: `Unknown method: ${String(method).slice(0, 80)}` } };
   }
   const def = handlers[method as Method];
-  const parsed = def.schema.safeParse(args ?? {});
+  const text = checkText(args ?? {});
+  if (text.nulAt !== null) return { ok: false, error: nulRefused(text.nulAt).toJSON() };
+  const parsed = def.schema.safeParse(text.value);
   if (!parsed.success) {
     // The issues by path too, so a form can put each message next to its field.
     const issues = parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -78,7 +84,7 @@ export async function dispatch(
   }
   try {
     const data = await def.run(parsed.data as never, ctx, { actor: meta.actor ?? 'user' });
-    return { ok: true, data };
+    return text.replaced.length ? { ok: true, data, notes: [surrogateNote(text.replaced)] } : { ok: true, data };
   } catch (e) {
     return { ok: false, error: toAppError(e, method).toJSON() };
   }

@@ -36,7 +36,8 @@ export interface AppErrorShape {
 }
 
 /** What every call returns across a door: dispatch never throws. */
-export type Envelope<T> = { ok: true; data: T } | { ok: false; error: AppErrorShape };
+/** `notes`: what the core changed in the input to store it (e.g. broken Unicode replaced), for the person to see. */
+export type Envelope<T> = { ok: true; data: T; notes?: string[] } | { ok: false; error: AppErrorShape };
 
 export class AppError extends Error {
   readonly code: ErrorCode;

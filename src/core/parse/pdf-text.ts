@@ -32,7 +32,8 @@ export function pageText(items: PdfTextItem[]): string {
           out += ' ';
         }
       }
-      out += item.str;
+      // Unmapped glyphs can come out as U+0000, which is no text and cannot be stored.
+      out += item.str.replace(/\u0000/g, '');
       prev = { y, endX: x + item.width, h };
       eol = false;
     }

@@ -8,7 +8,8 @@ export interface ApiClient {
   on<E extends EventName>(name: E, cb: (payload: Events[E]) => void): () => void;
 }
 
-export function createClient(transport: Transport): ApiClient {
+/** `onNotes`: what the core changed in an input to store it, for the person to see. */
+export function createClient(transport: Transport, onNotes: (notes: string[]) => void = () => undefined): ApiClient {
   const handlers = new Map<EventName, Set<(p: unknown) => void>>();
   transport.subscribe((name, payload) => {
     for (const cb of handlers.get(name) ?? []) cb(payload);
@@ -17,6 +18,7 @@ export function createClient(transport: Transport): ApiClient {
     async invoke(method, args) {
       const res = await transport.invoke(method, args);
       if (!res.ok) throw AppError.from(res.error);
+      if (res.notes?.length) onNotes(res.notes);
       return res.data as ResultOf<typeof method>;
     },
     on(name, cb) {

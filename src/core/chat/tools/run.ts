@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { isAppError } from '../../../shared/errors';
 import type { CoreContext } from '../../context';
 import { deleteMemoryOfPersona, ingestForTool, recallAsText, upsertUserModel, writeMemory } from '../stores';
+import { checkText, nulRefused, surrogateNote } from '../../text-safety';
 import { ingestArgs, MAX_TOOL_ARGS_CHARS, memoryArgs, recallArgs, userModelArgs } from './args';
 
 export interface ToolScope {
@@ -101,14 +102,35 @@ const RUNNERS: Record<string, (ctx: CoreContext, scope: ToolScope, raw: string) 
 };
 
 /**
+ * A model's arguments may hold a NUL (refused, like from any other caller) or
+ * broken Unicode (replaced, and the model told so). Arguments that are not
+ * JSON are left for the tool to report.
+ */
+function checkArgs(raw: string): { raw: string; refused?: string; note?: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { raw };
+  }
+  const checked = checkText(json);
+  if (checked.nulAt !== null) return { raw, refused: nulRefused(checked.nulAt).message };
+  if (!checked.replaced.length) return { raw };
+  return { raw: JSON.stringify(checked.value), note: surrogateNote(checked.replaced) };
+}
+
+/**
  * Runs one tool call. Never throws: a bad call or a refused operation becomes
  * a tool error the model can read and correct.
  */
 export async function runTool(ctx: CoreContext, scope: ToolScope, name: string, raw: string): Promise<ToolOutcome> {
   const runner = Object.prototype.hasOwnProperty.call(RUNNERS, name) ? RUNNERS[name] : undefined;
   if (!runner) return fail(`there is no tool named "${name.slice(0, 64)}". Available: ${Object.keys(RUNNERS).join(', ')}.`);
+  const args = checkArgs(raw);
+  if (args.refused) return fail(`${name}: ${args.refused}`);
   try {
-    return await runner(ctx, scope, raw);
+    const out = await runner(ctx, scope, args.raw);
+    return args.note && out.ok ? { ...out, content: `${out.content}\n(Note: ${args.note})` } : out;
   } catch (e) {
     // Refusals (not found, too large, not configured) go back to the model; real bugs are logged too.
     if (!isAppError(e)) console.error(`[chat] tool ${name} failed:`, e);

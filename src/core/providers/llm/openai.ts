@@ -9,6 +9,8 @@ import type { ChatProvider, ChatProviderConfig, LlmChatOptions, LlmChatResult, L
 
 const OPENAI_URL = 'https://api.openai.com/v1';
 
+const withoutNul = (s: string) => (s.includes('\u0000') ? s.replaceAll('\u0000', '') : s);
+
 /** OpenAI or any OpenAI-compatible server (Ollama, llama.cpp, LM Studio). */
 export class OpenAiChatProvider implements ChatProvider {
   readonly model: string;
@@ -41,7 +43,14 @@ export class OpenAiChatProvider implements ChatProvider {
           }
         : {}),
     };
-    return withRequestSignal(options.signal, (signal) => this.send(base, options, signal));
+    // A NUL means nothing in a model's text and Postgres cannot store it: it is dropped here.
+    const onToken = options.onToken && ((delta: string) => options.onToken!(withoutNul(delta)));
+    const r = await withRequestSignal(options.signal, (signal) => this.send(base, { ...options, onToken }, signal));
+    return {
+      ...r,
+      content: withoutNul(r.content),
+      toolCalls: r.toolCalls.map((c) => ({ ...c, arguments: withoutNul(c.arguments) })),
+    };
   }
 
   private async send(base: ChatCompletionCreateParams, options: LlmChatOptions, signal: AbortSignal | undefined): Promise<LlmChatResult> {
