@@ -13,13 +13,16 @@ const SRC = join(ROOT, 'src');
 // Any other folder under src/core (besides app/ and testing/) is a domain.
 const MECHANISM_DIRS = new Set(['db', 'jobs', 'providers', 'parse', 'secrets']);
 const MECHANISM_FILES = new Set([
+  'abort.ts',
   'context.ts',
   'data-dir.ts',
   'disk-full.ts',
   'dispatch.ts',
   'events.ts',
   'method.ts',
+  'page-paths.ts',
   'schemas.ts',
+  'text-safety.ts',
   'time.ts',
   'workers.ts',
 ]);

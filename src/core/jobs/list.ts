@@ -36,7 +36,8 @@ async function listJobsIn(q: Queryable, f: JobFilter): Promise<Omit<JobsSummary,
 /** Puts a failed or waiting job back in line now; a discarded one gets one more attempt. */
 export async function retryJob(q: Queryable, id: string): Promise<JobRow | null> {
   const { rows } = await q.query<JobRow>(
-    `UPDATE jobs SET state = 'available', run_at = now(), completed_at = NULL,
+    // The person retrying has dealt with what stopped it: crashes count afresh.
+    `UPDATE jobs SET state = 'available', run_at = now(), completed_at = NULL, crashes = 0,
        max_attempts = greatest(max_attempts, attempt + 1)
      WHERE id = $1 AND state IN ('discarded', 'retryable') RETURNING ${JOB_COLUMNS}`,
     [id],

@@ -69,8 +69,9 @@ describe('job recovery', () => {
     const jobs = await waitForJobs(core);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.state).toBe('completed');
-    expect(jobs[0]!.attempt).toBe(2);
-    expect(jobs[0]!.errors).toEqual([expect.objectContaining({ attempt: 1, error: expect.stringMatching(/^interrupted/) })]);
+    // The stop did not spend an attempt: the rerun is attempt 1 again.
+    expect(jobs[0]!.attempt).toBe(1);
+    expect(jobs[0]!.errors).toEqual([expect.objectContaining({ attempt: 1, error: expect.stringMatching(/^interrupted: .*stop 1 of 5.*not counted/) })]);
     expect(fake.requests.map((r) => r.input)).toEqual([['The user keeps bees on the roof.'], ['The user keeps bees on the roof.']]);
     expect((await core.call('memories.get', { id: memoryId })).embeddingStatus).toBe('current');
     expect(await vectorCounts(core)).toEqual({ memories: 1, vectors: 1 });
@@ -98,4 +99,42 @@ describe('job recovery', () => {
     expect((await storedVector(again as TestCore, 'memories', m.id, 16))?.model).toBe(again.ctx.embedder.model());
     expect(await vectorCounts(again)).toEqual({ memories: 1, vectors: 1 });
   });
+
+  it('crashes do not use up attempts: a job on its last attempt survives a crash; five crashes give it up with a message', async () => {
+    const server = await fakeServer();
+    installEmbeddings(server, { dimensions: 16 });
+    // A core that serves no queue, so the job stays put while the test arranges what a crash leaves behind.
+    const idle = await makeTestCore({ queues: {} });
+    const dataDir = idle.dataDir;
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    await idle.call('settings.set', { embeddings: { provider: 'compatible', baseUrl: server.baseURL, model: 'fake-embed', dimensions: 16 } });
+    const a = await idle.call('memories.write', { persona: 'main', content: 'Swims on Tuesdays.' });
+    const b = await idle.call('memories.write', { persona: 'main', content: 'Cycles on Thursdays.' });
+    const jobOf = async (memoryId: string) =>
+      (await idle.ctx.db.query<{ id: string }>(`SELECT id::text AS id FROM jobs WHERE args->'ids' ? $1`, [memoryId])).rows[0]!.id;
+    const [ja, jb] = [await jobOf(a.id), await jobOf(b.id)];
+    // What a kill leaves: both running; a on its last attempt, b cut off four times already.
+    await idle.ctx.db.query(`UPDATE jobs SET state = 'running', attempt = max_attempts WHERE id = $1`, [ja]);
+    await idle.ctx.db.query(`UPDATE jobs SET state = 'running', attempt = 1, crashes = 4 WHERE id = $1`, [jb]);
+    await idle.close();
+
+    const core = await createCore({ dataDir, jobs: { pollMs: 100 } });
+    cleanups.push(() => core.close());
+    const jobs = await waitForJobs(core);
+    const ra = jobs.find((j) => j.id === ja)!;
+    const rb = jobs.find((j) => j.id === jb)!;
+    expect(ra.state).toBe('completed');
+    expect(ra.attempt).toBe(ra.maxAttempts);
+    expect((await core.call('memories.get', { id: a.id })).embeddingStatus).toBe('current');
+    expect(rb.state).toBe('discarded');
+    expect(rb.lastError).toMatch(/^discarded: Hearth stopped 5 times while this job ran/);
+    const { rows } = await core.ctx.db.query<{ crashes: number }>('SELECT crashes FROM jobs WHERE id = $1', [jb]);
+    expect(rows[0]!.crashes).toBe(5);
+
+    // A retry by the person starts the count afresh, and the job completes.
+    await core.call('jobs.retry', { id: jb });
+    const again = (await waitForJobs(core)).find((j) => j.id === jb)!;
+    expect(again.state).toBe('completed');
+    expect((await core.ctx.db.query<{ crashes: number }>('SELECT crashes FROM jobs WHERE id = $1', [jb])).rows[0]!.crashes).toBe(0);
+  }, 180_000);
 });

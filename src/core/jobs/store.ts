@@ -57,21 +57,37 @@ export async function releaseJob(q: Queryable, id: string): Promise<JobRow | nul
   return rows[0] ?? null;
 }
 
+/** How many times a job may be cut off by the process stopping before it is given up. */
+export const MAX_CRASHES = 5;
+
 /**
  * At start-up nothing runs yet, so a `running` job was cut off by a crash or a
- * kill. It goes back in line; the lost attempt counts (the job itself may be
- * what brought the process down) and is written into its error history.
+ * kill. It goes back in line without spending the attempt (a stop of the
+ * whole app is no fault of the job); the stop is counted apart, and a job cut
+ * off MAX_CRASHES times, which may itself be what brings Hearth down, is
+ * discarded with a message saying so. Each stop is written into its history.
  */
 export async function recoverInterrupted(q: Queryable): Promise<JobRow[]> {
   const { rows } = await q.query<JobRow>(
-    `UPDATE jobs SET
-       state = CASE WHEN attempt >= max_attempts THEN 'discarded' ELSE 'available' END,
-       completed_at = CASE WHEN attempt >= max_attempts THEN now() END,
-       last_error = 'interrupted: Hearth stopped while this job ran',
-       errors = errors || jsonb_build_array(jsonb_build_object(
-         'attempt', attempt, 'at', now(), 'error', 'interrupted: Hearth stopped while this job ran')),
+    `WITH cut AS (
+       SELECT id, attempt, crashes + 1 AS crashes,
+         CASE WHEN crashes + 1 >= $1
+           THEN format('discarded: Hearth stopped %s times while this job ran (it may be what stops Hearth); retry it from Jobs once the cause is fixed', crashes + 1)
+           ELSE format('interrupted: Hearth stopped while this job ran (stop %s of %s allowed; the attempt is not counted)', crashes + 1, $1)
+         END AS message
+       FROM jobs WHERE state = 'running'
+     )
+     UPDATE jobs j SET
+       crashes = cut.crashes,
+       attempt = greatest(j.attempt - 1, 0),
+       state = CASE WHEN cut.crashes >= $1 THEN 'discarded' ELSE 'available' END,
+       completed_at = CASE WHEN cut.crashes >= $1 THEN now() END,
+       last_error = cut.message,
+       errors = j.errors || jsonb_build_array(jsonb_build_object('attempt', cut.attempt, 'at', now(), 'error', cut.message)),
        progress = NULL
-     WHERE state = 'running' RETURNING ${JOB_COLUMNS}`,
+     FROM cut WHERE j.id = cut.id
+     RETURNING ${JOB_COLUMNS.split(',').map((c) => `j.${c.trim()}`).join(', ')}`,
+    [MAX_CRASHES],
   );
   return rows;
 }
