@@ -38,7 +38,16 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react()],
+    plugins: [
+      react(),
+      {
+        // The dev server's hot reload needs an inline preamble; the strict meta policy (equal to the
+        // built app's header) would block it. Only `electron-vite dev` drops it: main sets a dev header.
+        name: 'hearth-dev-csp',
+        apply: 'serve',
+        transformIndexHtml: (html: string) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''),
+      },
+    ],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') },

@@ -71,7 +71,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     }
     const extra: Record<string, string> = {};
     if (isHtml(file)) {
-      extra['content-security-policy'] = contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);
+      // 'self' covers the events WebSocket on this same host and port (CSP3), so the header equals the page's meta.
+      extra['content-security-policy'] = contentSecurityPolicy();
       // Lets the page's own scripts, styles and reloads through without ?token= in every URL.
       if (fromQuery) extra['set-cookie'] = tokenCookie(port, opts.token);
     }
