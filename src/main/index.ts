@@ -8,7 +8,8 @@ import { GrantedPaths } from './granted-paths';
 import { connectIpc } from './ipc';
 import { SafeStorageSecretStore } from './safe-storage-secrets';
 import { enforceCsp } from './security';
-import { createMainWindow, rendererUrl } from './window';
+import { createMainWindow, RENDERER_DIR, rendererUrl } from './window';
+import { registerAppScheme, serveRenderer } from './app-protocol';
 
 function fail(message: string): void {
   console.error(message);
@@ -28,6 +29,7 @@ async function start(): Promise<void> {
 
   const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : null;
   enforceCsp(devServerUrl);
+  if (!devServerUrl) serveRenderer(RENDERER_DIR);
   const win = createMainWindow(rendererUrl(devServerUrl));
   const disconnect = connectIpc(core, win, new GrantedPaths());
 
@@ -50,6 +52,8 @@ async function start(): Promise<void> {
       .finally(() => app.exit(0));
   });
 }
+
+registerAppScheme();
 
 // Two Hearths on one database silently lose writes: the second one just hands over.
 if (!app.requestSingleInstanceLock()) {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import type { SecretStore } from '../core/context';
 import { AppError } from '../shared/errors';
+import { keysProtected, UNPROTECTED_KEYS_MESSAGE } from './key-protection';
 
 /**
  * API keys for the desktop app: one JSON object encrypted with Electron
@@ -32,6 +33,8 @@ export class SafeStorageSecretStore implements SecretStore {
     if (!safeStorage.isEncryptionAvailable()) {
       throw new AppError('not_configured', 'The system keychain is not available, so the API key cannot be stored safely.');
     }
+    const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : null;
+    if (value !== null && !keysProtected(process.platform, backend)) throw new AppError('not_configured', UNPROTECTED_KEYS_MESSAGE);
     const all = this.read();
     if (value === null) delete all[name];
     else all[name] = value;

@@ -10,8 +10,10 @@ export function enforceCsp(devServerUrl: string | null): void {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
-  // The app needs no camera, microphone, notifications or geolocation.
+  // The app needs no camera, microphone, notifications, clipboard reads or geolocation:
+  // every request is refused, and every check ("is it granted?") answers no.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
 }
 
 /** No new windows and no navigation away from the app; web links open in the user's browser. */

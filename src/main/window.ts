@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow } from 'electron';
+import { APP_URL } from './app-protocol';
 import { lockNavigation } from './security';
 
 /** The app window: isolated, sandboxed renderer with only the preload bridge. */
@@ -27,5 +28,8 @@ export function createMainWindow(appUrl: string): BrowserWindow {
 
 /** The built renderer, or the dev server while running `electron-vite dev`. */
 export function rendererUrl(devServerUrl: string | null): string {
-  return devServerUrl ?? new URL('../renderer/index.html', import.meta.url).href;
+  return devServerUrl ?? APP_URL;
 }
+
+/** The folder of the built renderer, served at app://hearth/. */
+export const RENDERER_DIR = fileURLToPath(new URL('../renderer/', import.meta.url));
