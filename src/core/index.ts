@@ -26,6 +26,7 @@ import {
 } from './providers/embeddings/service';
 import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
 import { applyEmbeddingSettings } from './settings/apply';
+import { McpDoorState } from './mcp/door';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -84,6 +85,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     parser,
     wakeJobs: () => runner?.wake(),
     now: options.now ?? (() => new Date()),
+    mcpDoor: new McpDoorState(),
   };
   let closed = false;
   try {
