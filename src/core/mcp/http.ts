@@ -67,7 +67,8 @@ export class McpHttpSessions {
       return session.transport.handleRequest(req, res);
     }
     const { rows } = await this.deps.ctx.db.query('SELECT 1 FROM personas WHERE id = $1', [binding.persona]);
-    if (!rows.length) return jsonRpcError(res, 404, `Hearth has no persona "${binding.persona}".`);
+    // Not 404: to an MCP client that means "session expired, initialize again".
+    if (!rows.length) return jsonRpcError(res, 400, `Hearth has no persona "${binding.persona}".`);
     await this.sweep();
     await this.open(binding, req, res);
   }

@@ -30,6 +30,15 @@ export interface McpBinding {
   readOnly: boolean;
 }
 
+/** What the server tells a model about itself at initialize. */
+export function serverInstructions(binding: McpBinding): string {
+  return (
+    `This is the user's own long-term memory, kept by the Hearth app on their computer (persona "${binding.persona}"` +
+    `${binding.readOnly ? ', read-only connection' : ''}). Search it before answering questions about the user's past, ` +
+    'preferences or projects; save durable new facts with add_memory; never delete unless the user asks for that one memory.'
+  );
+}
+
 const TOOLS_BY_NAME = new Map(MCP_TOOLS.map((t) => [t.name, t]));
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -44,10 +53,7 @@ export function createMcpServer(deps: McpDeps, binding: McpBinding): Server {
     { name: 'hearth', title: 'Hearth memory', version: APP_VERSION },
     {
       capabilities: { tools: {}, resources: {} },
-      instructions:
-        `This is the user's own long-term memory, kept by the Hearth app on their computer (persona "${binding.persona}"` +
-        `${binding.readOnly ? ', read-only connection' : ''}). Search it before answering questions about the user's past, ` +
-        'preferences or projects; save durable new facts with add_memory; never delete unless the user asks for that one memory.',
+      instructions: serverInstructions(binding),
     },
   );
 
