@@ -54,11 +54,15 @@ export const useConnections = create<ConnectionsState>((set, get) => ({
   },
 
   async setEnabled(name, enabled) {
+    // The switch moves at once; a refusal puts it back.
+    const flip = (on: boolean) => set((s) => ({ clients: s.clients.map((c) => (c.name === name ? { ...c, enabled: on } : c)) }));
+    flip(enabled);
     try {
       await getApi().invoke('mcp.setClientEnabled', { name, enabled });
       notify(enabled ? `${name} can use Hearth again.` : `${name} is switched off: its next calls are refused.`);
       await get().reload();
     } catch (e) {
+      flip(!enabled);
       reportError(e, 'Could not switch the client');
     }
   },
