@@ -2,7 +2,7 @@
 // What MCP adds to a memory search: `search_memory` over Streamable HTTP to the
 // browser host, over stdio forwarded to the host, and over stdio owning the
 // folder, against a direct `recall` (in process, and through the host's /api).
-// Same seeded corpus (bench/synthetic-corpus.ts) and queries for every door; the
+// Same seeded corpus (src/core/testing/synthetic-corpus.ts) and queries for every door; the
 // host-side doors take turns query by query so that machine load hits them alike.
 // Needs the built app (npm run build:app). Query vectors come from the fake
 // OpenAI-compatible server in this process, so the query embedding costs the same
@@ -20,7 +20,7 @@ import { importBatches } from '../src/core/memories/import';
 import { installEmbeddings } from '../src/core/testing/fake-openai/embeddings';
 import { startFakeServer } from '../src/core/testing/fake-openai/server';
 import { percentile } from './latency-stats';
-import { clusteredSpace, prng, question, syntheticMemories } from './synthetic-corpus';
+import { clusteredSpace, prng, question, syntheticMemories } from '../src/core/testing/synthetic-corpus';
 
 const { values } = parseArgs({
   options: {

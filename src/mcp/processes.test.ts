@@ -4,8 +4,8 @@ import { createCore } from '../core';
 import { makeTestCore } from '../core/testing/core';
 import { installEmbeddings } from '../core/testing/fake-openai/embeddings';
 import { type FakeServer, startFakeServer } from '../core/testing/fake-openai/server';
-import { isToolError, resultText } from '../core/mcp/test-client';
-import { connectHttp, connectStdio, endpointOwner, lockOwner, SLOW, spawnHostFromSource, type HostChild, type StdioChild } from './test-processes';
+import { isToolError, resultText } from '../core/testing/mcp-client';
+import { connectHttp, connectStdio, endpointOwner, lockOwner, SLOW, spawnHostFromSource, type HostChild, type StdioChild } from '../core/testing/mcp-processes';
 
 // The doors as a user runs them: the stdio server a child process of the SDK's
 // own client, the browser host a child process, one data folder, one owner.

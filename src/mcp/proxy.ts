@@ -6,7 +6,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { APP_VERSION } from '../core/app-handlers';
+import { APP_VERSION } from '../core/info/handlers';
 import { serverInstructions, type McpBinding } from '../core/mcp/server';
 
 /** Where the proxy's calls go: a client of the folder's owner (this process's own core, or a running Hearth). */

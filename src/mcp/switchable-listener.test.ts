@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEndpoint } from '../core/mcp/endpoint';
 import { makeTestCore, type TestCore } from '../core/testing/core';
 import { SwitchableMcpListener } from './switchable-listener';
-import { connectHttp } from './test-processes';
+import { connectHttp } from '../core/testing/mcp-processes';
 
 // The desktop app's listener without Electron: the same class main/index.ts uses.
 let core: TestCore;
@@ -16,7 +16,7 @@ afterAll(async () => {
 describe('the desktop app’s MCP listener switch', () => {
   it('is off until the user switches it on; on, it serves /mcp and points stdio servers at it; off again, it is gone', async () => {
     const before = await core.dispatch('mcp.setListener', { enabled: true });
-    expect(before).toMatchObject({ ok: false, error: { code: 'not_implemented' } });
+    expect(before).toMatchObject({ ok: false, error: { code: 'forbidden' } });
 
     const listener = new SwitchableMcpListener(core, core.dataDir);
     await listener.start();

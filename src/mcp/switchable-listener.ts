@@ -1,5 +1,5 @@
 import type { Core } from '../core';
-import type { McpHttpState } from '../core/mcp/door';
+import type { McpHttpState } from '../shared/api';
 import { newToken, writeEndpoint } from '../core/mcp/endpoint';
 import { McpHttpSessions } from '../core/mcp/http';
 import { readListenerSetting } from '../core/mcp/listener-setting';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
 import type { TestCore } from '../testing/core';
 import { sanitiseClientName } from './client-name';
-import { connectInMemory, isToolError, resultText } from './test-client';
+import { connectInMemory, isToolError, resultText } from '../testing/mcp-client';
 
 let fx: EmbedFixture;
 let core: TestCore;

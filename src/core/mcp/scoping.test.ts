@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Memory } from '../../shared/api';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
-import { connectInMemory, isToolError, resultText } from './test-client';
+import { connectInMemory, isToolError, resultText } from '../testing/mcp-client';
 
 // Property: a connection bound to persona A never sees, changes or deletes
 // persona B's memories, whatever it asks. Seeded, so a failure can be replayed.

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { readEndpoint } from '../core/mcp/endpoint';
+import { readEndpoint } from '../mcp/endpoint';
 
-export const ROOT = join(import.meta.dirname, '..', '..');
+export const ROOT = join(import.meta.dirname, '..', '..', '..');
 const TSX = ['--import', 'tsx'];
 
 export interface HostChild {

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Core } from '../index';
-import { createMcpServer, type McpBinding } from './server';
+import { createMcpServer, type McpBinding } from '../mcp/server';
 
 export async function connectInMemory(core: Core, binding: McpBinding, clientName = 'test-client'): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
