@@ -90,9 +90,12 @@ export class Backend implements BackendPort {
         try {
           return await this.forwardTo(endpoint);
         } catch (e) {
-          if (!isUnreachable(e)) throw e; // the owner is going away: look again
+          // Unreachable: the owner is going away, or crashed and its process id now belongs to another program.
+          if (!isUnreachable(e)) throw e;
         }
-      } else if (Date.now() >= this.lockFreeAt) {
+      }
+      // No owner to forward to: the lock decides who opens the folder (a Hearth app that asked for it goes first).
+      if (Date.now() >= this.lockFreeAt) {
         try {
           return await this.own();
         } catch (e) {

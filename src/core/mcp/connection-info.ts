@@ -19,7 +19,7 @@ export function connectionInfo(door: McpDoor, dataDir: string | null, persona: s
     args,
     env,
     claudeDesktop: JSON.stringify({ mcpServers: { [serverKey(persona)]: entry } }, null, 2),
-    generic: JSON.stringify({ name: serverKey(persona), transport: 'stdio', ...entry }, null, 2),
+    generic: JSON.stringify({ type: 'stdio', ...entry }, null, 2),
     http: door.http ? { ...door.http, url: `${door.http.url}?persona=${encodeURIComponent(persona)}` } : null,
   };
 }
