@@ -56,6 +56,13 @@ const samples: Record<string, number[]> = {};
 const record = (label: string, i: number, ms: number) => {
   if (i >= warmup) (samples[label] ??= []).push(ms);
 };
+/** Median of the per-query difference to the baseline, for modes that took turns with it (robust to load swings). */
+const pairedMedian = (mode: string, baseline: string) => {
+  const a = samples[mode]!;
+  const b = samples[baseline]!;
+  return percentile(a.map((x, i) => x - b[i]!), 50);
+};
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${f1(Math.abs(x))} ms`;
 const time = async (fn: () => Promise<unknown>) => {
   const t = performance.now();
   await fn();
@@ -127,11 +134,19 @@ const search = (c: Client, query: string) => c.callTool({ name: 'search_memory',
 }
 await fake.close();
 
-const base = { inProcess: percentile(samples['recall, in process']!, 50), host: percentile(samples['recall, host /api']!, 50) };
+const base = { inProcess: samples['recall, in process']!, host: samples['recall, host /api']! };
 const table = Object.entries(samples).map(([mode, xs]) => {
-  const p50 = percentile(xs, 50);
-  const vs = mode.includes('owning') || mode.includes('in process') ? base.inProcess : base.host;
-  return { mode, calls: xs.length, p50: f1(p50), p95: f1(percentile(xs, 95)), 'added p50 vs direct recall': mode.startsWith('recall') ? '—' : `+${f1(p50 - vs)} ms` };
+  const owning = mode.includes('owning');
+  const vs = owning ? base.inProcess : base.host;
+  const added = mode.startsWith('recall')
+    ? { p50: '—', p95: '—', paired: '—' }
+    : {
+        p50: signed(percentile(xs, 50) - percentile(vs, 50)),
+        p95: signed(percentile(xs, 95) - percentile(vs, 95)),
+        // Owning and in-process ran in different phases: no pairs.
+        paired: owning ? 'n/a' : signed(pairedMedian(mode, 'recall, host /api')),
+      };
+  return { mode, calls: xs.length, p50: f1(percentile(xs, 50)), p95: f1(percentile(xs, 95)), 'added p50': added.p50, 'added p95': added.p95, 'added, paired median': added.paired };
 });
 console.table(table);
 console.log(`n=${n} memories, ${queries} calls per mode after ${warmup} warm-up; load average after: ${load()}`);
