@@ -39,7 +39,8 @@ beforeAll(async () => {
     const m = await fx.core.call('memories.write', { persona, content, category: pick(CATEGORIES), importance: 1 + Math.floor(rnd() * 10), day: `2026-0${1 + (i % 9)}-1${i % 10}` });
     (persona === 'alpha' ? own : other).set(m.id, m);
   }
-});
+  // 80 writes: seconds on a quiet machine, minutes on a loaded one.
+}, 600_000);
 
 afterAll(async () => {
   await fx?.dispose();
@@ -48,7 +49,7 @@ afterAll(async () => {
 const idsIn = (text: string) => [...text.matchAll(/\[memory ([0-9a-f-]{36})/g)].map((m) => m[1]!);
 
 describe('persona scoping (property over random calls)', () => {
-  it(`a client bound to alpha never reaches beta's memories (seed ${SEED}, ${ROUNDS} rounds)`, async () => {
+  it(`a client bound to alpha never reaches beta's memories (seed ${SEED}, ${ROUNDS} rounds)`, { timeout: 600_000 }, async () => {
     const client = await connectInMemory(fx.core, { persona: 'alpha', readOnly: false }, 'prober');
     const rnd = prng(SEED ^ 0x5eed);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
