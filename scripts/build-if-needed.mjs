@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const OUTPUTS = ['out/main/index.js', 'out/main/host.js', 'out/main/db-worker.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+const OUTPUTS = ['out/main/index.js', 'out/main/host.js', 'out/main/mcp.js', 'out/main/db-worker.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
 const INPUTS = ['src', 'electron.vite.config.ts', 'package.json', 'package-lock.json'];
 
 function newestMtime(path) {
@@ -29,14 +29,17 @@ export function staleReason() {
   return changed ? `${changed} changed since the last build` : null;
 }
 
-/** Runs `electron-vite build` when out/ is missing or older than the sources; exits on failure. */
-export function buildIfNeeded() {
+/**
+ * Runs `electron-vite build` when out/ is missing or older than the sources; exits on failure.
+ * `toStderr`: the MCP stdio server's stdout carries the protocol, so the build must print elsewhere.
+ */
+export function buildIfNeeded({ toStderr = false } = {}) {
   const reason = staleReason();
   if (!reason) return;
-  console.log(`Building Hearth (${reason})…`);
+  (toStderr ? console.error : console.log)(`Building Hearth (${reason})…`);
   const res = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: toStderr ? ['ignore', 2, 2] : 'inherit',
   });
   if (res.status !== 0) {
     console.error('The build failed; see the messages above.');

@@ -1,3 +1,4 @@
+import type { McpHttpState } from '../shared/api';
 import type { Db } from './db/client';
 import type { EventBus } from './events';
 import type { ParsedDocument, ParseOptions } from './parse/types';
@@ -35,6 +36,27 @@ export interface Parser {
   readonly hasWorker: boolean;
 }
 
+/** How an MCP host starts this install's stdio server: absolute paths (hosts run it without a shell). */
+export interface McpLauncher {
+  command: string;
+  /** Arguments before `--persona …`. */
+  args: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * What the door that owns the core tells it about how other AI tools reach
+ * this process over MCP (implemented by src/core/mcp/door.ts).
+ */
+export interface McpDoor {
+  launcher: McpLauncher | null;
+  http: McpHttpState | null;
+  /** The desktop app registers how its listener starts and stops. */
+  onSwitch(switcher: (enabled: boolean) => Promise<McpHttpState>): void;
+  /** null when this process has no switchable listener. */
+  switchListener(enabled: boolean): Promise<McpHttpState | null>;
+}
+
 /** Everything a handler or a job may use. Built once by createCore; no module-level state. */
 export interface CoreContext {
   db: Db;
@@ -46,4 +68,6 @@ export interface CoreContext {
   /** Asks the job runner to look for due work now (it also polls); call after committing an enqueue. */
   wakeJobs(): void;
   now(): Date;
+  /** How other AI tools reach this process over MCP (set by the door that owns the core). */
+  mcpDoor: McpDoor;
 }

@@ -28,6 +28,7 @@ import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
 import { applyEmbeddingSettings } from './settings/apply';
 import { adoptUnboundKeys } from './settings/keys';
 import { readSettings } from './settings/store';
+import { McpDoorState } from './mcp/door';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -86,6 +87,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     parser,
     wakeJobs: () => runner?.wake(),
     now: options.now ?? (() => new Date()),
+    mcpDoor: new McpDoorState(),
   };
   let closed = false;
   try {

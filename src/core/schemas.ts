@@ -19,7 +19,14 @@ export const uuid = z.string().uuid('not a valid id');
 
 export const importance = z.number().int('importance is a whole number').min(1).max(10);
 
-export const memoryOrigin = z.enum(MEMORY_ORIGINS);
+/** An MCP client's name as Hearth stores it (sanitised from its initialize handshake). */
+export const MCP_CLIENT_NAME = /^[A-Za-z0-9._-](?:[A-Za-z0-9._ -]{0,62}[A-Za-z0-9._-])?$/;
+
+const mcpOrigin = z
+  .templateLiteral(['mcp:', z.string()])
+  .refine((s) => MCP_CLIENT_NAME.test(s.slice(4)), 'not a valid MCP client origin');
+
+export const memoryOrigin = z.union([z.enum(MEMORY_ORIGINS), mcpOrigin]);
 
 /** Free text a person or a model typed: trimmed, never empty, bounded. */
 export const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);

@@ -1,7 +1,12 @@
 // The browser host: the same core as the desktop app, served to a browser on
 // 127.0.0.1 with a per-launch token (SPEC §8). Plain Node; never imports electron.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core';
 import { uploadSink } from '../core/knowledge/upload';
+import { writeEndpoint } from '../core/mcp/endpoint';
+import { openWithHandover } from '../core/mcp/handover';
+import { McpHttpSessions } from '../core/mcp/http';
 import { isAppError } from '../shared/errors';
 import { readHostConfig } from './config';
 import { startHostServer, type HostServer } from './server';
@@ -10,7 +15,8 @@ async function main(): Promise<void> {
   const config = readHostConfig(process.env, process.argv.slice(2));
   let core: Core;
   try {
-    core = await createCore({ dataDir: config.dataDir });
+    // An MCP stdio server that opened the folder while no Hearth ran hands it over and forwards here.
+    core = await openWithHandover(config.dataDir, () => createCore({ dataDir: config.dataDir }));
   } catch (e) {
     // A second Hearth on the same data, or a newer database: say so plainly.
     console.error(isAppError(e) ? `Hearth cannot start: ${e.message}` : e);
@@ -26,6 +32,7 @@ async function main(): Promise<void> {
       token: config.token,
       port: config.port,
       rendererDir: config.rendererDir,
+      mcp: new McpHttpSessions({ ctx: core.ctx, dispatch: core.dispatch }),
     });
   } catch (e) {
     console.error(`Hearth cannot listen on 127.0.0.1:${config.port}: ${(e as Error).message}`);
@@ -33,12 +40,19 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  // How other AI tools reach this Hearth: the stdio command (this install's paths) and /mcp here.
+  // host.js is built into out/main; scripts/ sits two levels up.
+  core.ctx.mcpDoor.launcher = { command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scripts', 'mcp.mjs')], env: {} };
+  core.ctx.mcpDoor.http = { url: `http://127.0.0.1:${server.port}/mcp`, listening: true, switchable: false, enabled: true };
+  const removeEndpoint = writeEndpoint(config.dataDir, { port: server.port, token: config.token, kind: 'host' });
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`Hearth host: ${signal}, shutting down…`);
     try {
+      removeEndpoint();
       await server.close();
     } finally {
       // Closing the core flushes PGlite and releases the data-dir lock.

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { EventBus } from '../core/events';
 import type { UploadSink } from '../core/knowledge/upload';
+import type { McpHttpSessions } from '../core/mcp/http';
 import { contentSecurityPolicy } from '../shared/csp';
 import { handleApi, type Dispatch } from './api-route';
 import { bearerToken, cookieToken, isOwnHost, isOwnOrigin, queryToken, sameToken, tokenCookie } from './auth';
@@ -18,6 +19,8 @@ export interface HostServerOptions {
   token: string;
   port: number;
   rendererDir: string;
+  /** Streamable HTTP at /mcp?persona=<id>[&readOnly=1], for other AI tools (same token). */
+  mcp?: McpHttpSessions;
 }
 
 export interface HostServer {
@@ -51,6 +54,12 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     const foreign = refuseForeign(req);
     if (foreign) return sendText(res, 403, foreign);
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+
+    if (url.pathname === '/mcp') {
+      if (!sameToken(bearerToken(req.headers), opts.token)) return sendText(res, 401, 'Missing or wrong token.');
+      if (!opts.mcp) return sendText(res, 404, 'Not found.');
+      return opts.mcp.handle(req, res, url);
+    }
 
     if (url.pathname.startsWith('/api/')) {
       if (!sameToken(bearerToken(req.headers), opts.token)) return sendText(res, 401, 'Missing or wrong token.');
@@ -113,6 +122,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     url: `http://127.0.0.1:${port}/?token=${opts.token}`,
     async close() {
       await eventsSocket.close();
+      await opts.mcp?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,7 +1,10 @@
 // The desktop shell: one window, one IPC channel into the core. The core
 // itself (src/core) never imports electron.
 import { app, dialog } from 'electron';
+import { join } from 'node:path';
 import { createCore, type Core } from '../core';
+import { openWithHandover } from '../core/mcp/handover';
+import { SwitchableMcpListener } from '../mcp/switchable-listener';
 import { dataDirFlag } from '../core/data-dir';
 import { isAppError } from '../shared/errors';
 import { GrantedPaths } from './granted-paths';
@@ -22,7 +25,8 @@ async function start(): Promise<void> {
   const dataDir = dataDirFlag(process.argv) ?? (process.env.HEARTH_DATA_DIR || app.getPath('userData'));
   let core: Core;
   try {
-    core = await createCore({ dataDir, secrets: new SafeStorageSecretStore(dataDir) });
+    // An MCP stdio server that opened the folder while the app was closed hands it over.
+    core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets: new SafeStorageSecretStore(dataDir) }));
   } catch (e) {
     return fail(isAppError(e) ? e.message : `Could not open the data in ${dataDir}: ${(e as Error).message}`);
   }
@@ -32,6 +36,10 @@ async function start(): Promise<void> {
   if (!devServerUrl) serveRenderer(RENDERER_DIR);
   const win = createMainWindow(rendererUrl(devServerUrl));
   const disconnect = connectIpc(core, win, new GrantedPaths());
+  // Other AI tools: the stdio command runs this same binary as Node, on the built mcp.js.
+  core.ctx.mcpDoor.launcher = { command: process.execPath, args: [join(app.getAppPath(), 'out', 'main', 'mcp.js')], env: { ELECTRON_RUN_AS_NODE: '1' } };
+  const mcp = new SwitchableMcpListener(core, dataDir);
+  await mcp.start().catch((e: unknown) => console.error('the MCP listener did not start:', e));
 
   app.on('second-instance', () => {
     if (win.isMinimized()) win.restore();
@@ -46,8 +54,9 @@ async function start(): Promise<void> {
     event.preventDefault();
     closing = true;
     disconnect();
-    core
-      .close()
+    mcp
+      .stop()
+      .then(() => core.close())
       .catch((e: unknown) => console.error('closing the core failed:', e))
       .finally(() => app.exit(0));
   });

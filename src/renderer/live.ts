@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { getApi } from './api';
+import { useConnections } from './features/connections/store';
 import { useJobs } from './features/jobs/store';
 import { useMemories } from './features/memories/store';
 import { useSettings } from './features/settings/store';
@@ -32,7 +33,9 @@ export function useLiveUpdates(): void {
     const jobs = debounce(() => {
       if (useJobs.getState().persona) void useJobs.getState().reload();
     }, 300);
+    const connections = debounce(() => void useConnections.getState().reload(), 250);
     const offs = [
+      api.on('mcp.changed', connections),
       api.on('personas.changed', (e) => void personaChanged(e.persona)),
       api.on('knowledge.changed', personas),
       api.on('memories.changed', (e) => {

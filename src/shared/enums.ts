@@ -3,7 +3,8 @@
 // name is added in exactly one place. No runtime dependencies.
 
 export const MEMORY_ORIGINS = ['explicit', 'review', 'flush', 'manual', 'import'] as const;
-export type MemoryOrigin = (typeof MEMORY_ORIGINS)[number];
+/** Who wrote a memory; `mcp:<client>` is another AI tool connected over MCP (its sanitised initialize name). */
+export type MemoryOrigin = (typeof MEMORY_ORIGINS)[number] | `mcp:${string}`;
 
 export const EMBEDDING_STATUSES = ['pending', 'current', 'stale', 'failed'] as const;
 export type EmbeddingStatus = (typeof EMBEDDING_STATUSES)[number];

@@ -13,6 +13,8 @@ export interface Events {
   'chat.message': { persona: string; message: ChatMessage };
   'chat.state': { persona: string; busy: boolean; error?: { code: ErrorCode; message: string } };
   'settings.changed': Record<string, never>;
+  /** An AI tool called over MCP, or the user switched one: the Connections view reloads. */
+  'mcp.changed': { client: string };
 }
 
 export type EventName = keyof Events;

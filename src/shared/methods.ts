@@ -10,6 +10,10 @@ import type {
   Job,
   JobsSummary,
   KnowledgeSource,
+  McpCall,
+  McpClient,
+  McpConnectionInfo,
+  McpHttpState,
   Memory,
   MemoryFilters,
   MemoryPage,
@@ -80,6 +84,13 @@ export interface Api {
   'chat.history': [{ persona: string }, { messages: ChatMessage[]; summary: string }];
   'chat.clear': [{ persona: string }, { cleared: number }];
   'chat.prompt': [{ persona: string }, ChatPrompt];
+
+  'mcp.clients': [Record<string, never>, McpClient[]];
+  'mcp.calls': [{ client?: string; limit?: number }, McpCall[]];
+  'mcp.setClientEnabled': [{ name: string; enabled: boolean }, McpClient];
+  'mcp.connectionInfo': [{ persona: string }, McpConnectionInfo];
+  /** The desktop app's local MCP listener (the browser host always serves /mcp). */
+  'mcp.setListener': [{ enabled: boolean }, McpHttpState | null];
 }
 
 export type Method = keyof Api;

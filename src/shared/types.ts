@@ -145,3 +145,50 @@ export interface ChatPrompt {
   system: string;
   blocks: { base: string; userModel: string; topMemories: string; summary: string };
 }
+
+/** An AI tool that connected over MCP (its name from the initialize handshake). */
+export interface McpClient {
+  name: string;
+  version: string | null;
+  enabled: boolean;
+  firstSeen: ISOTime;
+  lastSeen: ISOTime;
+  calls: number;
+  lastCall: { tool: string; persona: string; at: ISOTime; ok: boolean } | null;
+}
+
+/** One line of the MCP call log (newest 1,000 kept). */
+export interface McpCall {
+  id: number;
+  client: string;
+  tool: string;
+  persona: string;
+  at: ISOTime;
+  ok: boolean;
+  error: string | null;
+  ms: number | null;
+}
+
+/** Where this process answers MCP over HTTP. */
+export interface McpHttpState {
+  url: string;
+  listening: boolean;
+  /** The desktop app's listener can be switched; the browser host always serves /mcp. */
+  switchable: boolean;
+  enabled: boolean;
+}
+
+/** How other AI tools reach this Hearth: config snippets with this install's paths, and the listener. */
+export interface McpConnectionInfo {
+  dataDir: string;
+  /** The stdio command an MCP host runs (absolute paths), for the persona asked about. */
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  /** Ready-to-paste JSON for Claude Desktop's claude_desktop_config.json. */
+  claudeDesktop: string;
+  /** The same server entry for any MCP host that takes {command, args, env}. */
+  generic: string;
+  /** Streamable HTTP: where a running Hearth answers MCP (null when this process has no listener). */
+  http: McpHttpState | null;
+}

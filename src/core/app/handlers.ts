@@ -11,6 +11,7 @@ import { personaHandlers } from '../personas/handlers';
 import { recallHandlers } from '../recall/handlers';
 import { settingsHandlers } from '../settings/handlers';
 import { userModelHandlers } from '../user-model/handlers';
+import { mcpHandlers } from '../mcp/handlers';
 
 /**
  * Every method of the contract (src/shared/methods.ts) and the handler that
@@ -30,6 +31,7 @@ export const handlers = {
   ...userModelHandlers,
   ...knowledgeStoreHandlers,
   ...recallHandlers,
+  ...mcpHandlers,
 } satisfies Handlers;
 
 /** Keys outside the contract (spreads escape excess-property checks): dispatch would serve them untyped. */

@@ -52,7 +52,8 @@ export const memoryHandlers = {
         origin: memoryOrigin.default('manual'),
       })
       .strict(),
-    (args, ctx) => writeMemory(ctx, args),
+    // Another AI tool's writes are marked as its own, whatever origin it sends.
+    (args, ctx, call) => writeMemory(ctx, { ...args, origin: call.actor.startsWith('mcp:') ? (call.actor as `mcp:${string}`) : args.origin }),
   ),
 
   'memories.list': handler(

@@ -1,4 +1,5 @@
 import type { MemoryFilters, MemoryOrigin } from '../../../shared/api';
+import { useMcpOrigins } from '../connections/useMcpOrigins';
 import { hasFilters } from './order';
 import { useMemories } from './store';
 
@@ -13,6 +14,7 @@ export function MemoryFiltersBar() {
   const filters = useMemories((s) => s.filters);
   const categories = useMemories((s) => s.categories);
   const setFilters = useMemories((s) => s.setFilters);
+  const mcpOrigins = useMcpOrigins();
   const patch = (p: Partial<MemoryFilters>) => {
     const next: MemoryFilters = { ...filters, ...p };
     for (const k of Object.keys(next) as (keyof MemoryFilters)[]) if (next[k] === undefined) delete next[k];
@@ -90,7 +92,7 @@ export function MemoryFiltersBar() {
           onChange={(e) => patch({ origin: (e.target.value || undefined) as MemoryOrigin | undefined })}
         >
           <option value="">Any</option>
-          {ORIGINS.map((o) => (
+          {[...ORIGINS, ...mcpOrigins].map((o) => (
             <option key={o} value={o}>
               {o}
             </option>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ConnectionsSection } from '../connections/ConnectionsSection';
 import { type SettingsSectionDef, SectionFrame } from './Section';
 import { ChatSection } from './sections/ChatSection';
 import { EmbeddingsSection } from './sections/EmbeddingsSection';
@@ -16,6 +17,7 @@ const SECTIONS: SettingsSectionDef[] = [
   { id: 'chat', title: 'Chat model', description: 'OpenAI, or any OpenAI-compatible server (Ollama, llama.cpp, LM Studio).', Section: ChatSection },
   { id: 'embeddings', title: 'Embeddings', description: 'What turns text into vectors for search by meaning.', Section: EmbeddingsSection },
   { id: 'memory', title: 'Memory and context', Section: MemorySection },
+  { id: 'connections', title: 'Connections', description: 'Other AI tools using this memory over the Model Context Protocol (MCP).', Section: ConnectionsSection },
 ];
 
 export function SettingsView() {

@@ -1,0 +1,25 @@
+import type { McpConnectionInfo } from '../../shared/api';
+import type { McpDoor } from '../context';
+
+/** The server entry's key in an MCP host's config: one per persona, so several can sit side by side. */
+export function serverKey(persona: string): string {
+  return persona === 'main' ? 'hearth' : `hearth-${persona}`;
+}
+
+/** Config snippets with this install's absolute paths (the MCP host starts the command itself). */
+export function connectionInfo(door: McpDoor, dataDir: string | null, persona: string): McpConnectionInfo {
+  const launcher = door.launcher;
+  const command = launcher?.command ?? 'node';
+  const args = [...(launcher?.args ?? ['scripts/mcp.mjs']), '--persona', persona, ...(dataDir ? ['--data-dir', dataDir] : [])];
+  const env = launcher?.env ?? {};
+  const entry = { command, args, ...(Object.keys(env).length ? { env } : {}) };
+  return {
+    dataDir: dataDir ?? ':memory:',
+    command,
+    args,
+    env,
+    claudeDesktop: JSON.stringify({ mcpServers: { [serverKey(persona)]: entry } }, null, 2),
+    generic: JSON.stringify({ type: 'stdio', ...entry }, null, 2),
+    http: door.http ? { ...door.http, url: `${door.http.url}?persona=${encodeURIComponent(persona)}` } : null,
+  };
+}

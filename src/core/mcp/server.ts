@@ -1,0 +1,138 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { CallMeta } from '../../shared/actor';
+import type { ArgsOf, Envelope, Method, ResultOf } from '../../shared/api';
+import { AppError, isAppError } from '../../shared/errors';
+import { APP_VERSION } from '../info/handlers';
+import type { CoreContext } from '../context';
+import { originOf, sanitiseClientName } from './client-name';
+import { logCall, touchClient } from './log-store';
+import { MCP_RESOURCES, resourceUri } from './resources';
+import { MCP_TOOLS, type ToolScope } from './tools';
+
+/** What the MCP server needs from the core: its context (database, events, clock) and its dispatch. */
+export interface McpDeps {
+  ctx: Pick<CoreContext, 'db' | 'events' | 'now'>;
+  dispatch(method: string, args: unknown, meta: CallMeta): Promise<Envelope<unknown>>;
+}
+
+/** A connection is bound to one persona from its configuration, and may be read-only. */
+export interface McpBinding {
+  persona: string;
+  readOnly: boolean;
+}
+
+/** What the server tells a model about itself at initialize. */
+export function serverInstructions(binding: McpBinding): string {
+  return (
+    `This is the user's own long-term memory, kept by the Hearth app on their computer (persona "${binding.persona}"` +
+    `${binding.readOnly ? ', read-only connection' : ''}). Search it before answering questions about the user's past, ` +
+    'preferences or projects; save durable new facts with add_memory; never delete unless the user asks for that one memory.'
+  );
+}
+
+const TOOLS_BY_NAME = new Map(MCP_TOOLS.map((t) => [t.name, t]));
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * One MCP session's server. Every tool call and resource read is checked (the
+ * client switched on, the connection's write permission), validated, run
+ * through the core's dispatch as actor `mcp:<client>`, and logged.
+ */
+export function createMcpServer(deps: McpDeps, binding: McpBinding): Server {
+  const server = new Server(
+    { name: 'hearth', title: 'Hearth memory', version: APP_VERSION },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions: serverInstructions(binding),
+    },
+  );
+
+  const client = () => {
+    const info = server.getClientVersion();
+    return { name: sanitiseClientName(info?.name), version: typeof info?.version === 'string' ? info.version.slice(0, 64) : null };
+  };
+
+  function scopeFor(name: string): ToolScope {
+    const meta: CallMeta = { actor: originOf(name) };
+    return {
+      persona: binding.persona,
+      async call<M extends Method>(method: M, args: ArgsOf<M>): Promise<ResultOf<M>> {
+        const res = await deps.dispatch(method, args, meta);
+        if (!res.ok) throw AppError.from(res.error);
+        return res.data as ResultOf<M>;
+      },
+    };
+  }
+
+  /** Runs one logged operation; the answer is never lost to a failed log write. */
+  async function guarded<T>(label: string, writes: boolean, run: (scope: ToolScope) => Promise<T>): Promise<Outcome<T>> {
+    const started = performance.now();
+    const { name, version } = client();
+    let outcome: Outcome<T>;
+    try {
+      if (!(await touchClient(deps.ctx.db, name, version, deps.ctx.now()))) {
+        throw new AppError('forbidden', `The user has switched off "${name}" in Hearth (Settings → Connections); ask them to switch it on.`);
+      }
+      if (writes && binding.readOnly) {
+        throw new AppError('forbidden', `This connection to Hearth is read-only: ${label} was refused and nothing was changed.`);
+      }
+      outcome = { ok: true, value: await run(scopeFor(name)) };
+    } catch (e) {
+      if (!isAppError(e)) console.error(`[mcp] ${label} failed:`, e);
+      outcome = { ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+    const record = { client: name, tool: label, persona: binding.persona, ok: outcome.ok, error: outcome.ok ? null : outcome.message, ms: performance.now() - started };
+    try {
+      await logCall(deps.ctx.db, record, deps.ctx.now());
+      deps.ctx.events.emit('mcp.changed', { client: name });
+    } catch (e) {
+      console.error('[mcp] could not log a call:', e);
+    }
+    return outcome;
+  }
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: MCP_TOOLS.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema as { type: 'object' },
+      annotations: { title: t.title, ...t.hints },
+    })),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
+    const tool = TOOLS_BY_NAME.get(req.params.name);
+    const label = tool ? tool.name : String(req.params.name).slice(0, 64);
+    const out = await guarded(label, tool?.writes ?? false, async (scope) => {
+      if (!tool) throw new AppError('invalid_args', `There is no tool "${label}". Tools: ${MCP_TOOLS.map((t) => t.name).join(', ')}.`);
+      return tool.execute(req.params.arguments, scope);
+    });
+    if (!out.ok) return { content: [{ type: 'text', text: `Error: ${out.message}` }], isError: true };
+    return { content: [{ type: 'text', text: out.value.text }], ...(out.value.data ? { structuredContent: out.value.data } : {}) };
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: MCP_RESOURCES.map((r) => ({ uri: resourceUri(binding.persona, r.key), name: r.name, title: r.title, description: r.description, mimeType: 'text/markdown' })),
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+    const resource = MCP_RESOURCES.find((r) => resourceUri(binding.persona, r.key) === req.params.uri);
+    if (!resource) throw new McpError(ErrorCode.InvalidParams, `No resource ${req.params.uri.slice(0, 200)} on this connection.`);
+    const out = await guarded(`read:${resource.key}`, false, (scope) => resource.read(scope));
+    if (!out.ok) throw new McpError(ErrorCode.InvalidRequest, out.message);
+    return { contents: [{ uri: req.params.uri, mimeType: 'text/markdown', text: out.value }] };
+  });
+
+  return server;
+}

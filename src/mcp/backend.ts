@@ -1,0 +1,165 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { liveEndpoint, mcpUrl, type Endpoint } from '../core/mcp/endpoint';
+import type { McpBinding } from '../core/mcp/server';
+import { AppError, isAppError } from '../shared/errors';
+import { isSessionLost, isUnreachable } from './errors';
+import { takeOwnership, type Ownership } from './ownership';
+import type { BackendPort } from './proxy';
+
+export interface BackendOptions {
+  dataDir: string;
+  binding: McpBinding;
+  /** The stdio host's own name and version (from its initialize), passed on to the owner. */
+  clientInfo(): Implementation;
+  /** How long to wait for a Hearth that holds the folder but has not (yet) written its endpoint. */
+  waitMs?: number;
+  /** After handing the folder over, how long to leave the lock to the Hearth that asked for it. */
+  holdoffMs?: number;
+  log(message: string): void;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Where this stdio server's calls go. One database owner per folder: forward
+ * to a running Hearth when there is one (its endpoint file), else own the
+ * folder; find the owner again when it goes away or asks for the folder.
+ */
+export class Backend implements BackendPort {
+  private current: Promise<Client> | null = null;
+  private owner: Ownership | null = null;
+  private inflight = new Set<Promise<unknown>>();
+  private lockFreeAt = 0;
+  private closed = false;
+
+  constructor(private readonly opts: BackendOptions) {}
+
+  /** Owning the folder (rather than forwarding) right now: for tests and the log. */
+  get owns(): boolean {
+    return this.owner !== null;
+  }
+
+  /** Starts finding the owner before the first call needs it. */
+  warmUp(): void {
+    this.client().catch((e: unknown) => this.opts.log(`Hearth MCP: ${(e as Error).message}`));
+  }
+
+  async run<T>(op: (client: Client) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.client();
+      const p = op(client);
+      this.inflight.add(p);
+      try {
+        return await p;
+      } catch (e) {
+        if (attempt >= 2 || !(isUnreachable(e) || isSessionLost(e))) throw e;
+        this.opts.log(`Hearth MCP: lost the connection to the data folder's owner (${(e as Error).message}); finding it again.`);
+        await this.drop(client);
+      } finally {
+        this.inflight.delete(p);
+      }
+    }
+  }
+
+  private client(): Promise<Client> {
+    if (!this.current) {
+      const c = this.connect();
+      this.current = c;
+      c.catch(() => {
+        if (this.current === c) this.current = null;
+      });
+    }
+    return this.current;
+  }
+
+  private async drop(client: Client): Promise<void> {
+    const current = this.current;
+    if (current && (await current.catch(() => null)) === client) this.current = null;
+    await client.close().catch(() => undefined);
+  }
+
+  private async connect(): Promise<Client> {
+    const deadline = Math.max(Date.now(), this.lockFreeAt) + (this.opts.waitMs ?? 15_000);
+    let lockError: AppError | null = null;
+    for (;;) {
+      if (this.closed) throw new AppError('cancelled', 'The MCP server is shutting down.');
+      const endpoint = liveEndpoint(this.opts.dataDir);
+      if (endpoint) {
+        try {
+          return await this.forwardTo(endpoint);
+        } catch (e) {
+          // Unreachable: the owner is going away, or crashed and its process id now belongs to another program.
+          if (!isUnreachable(e)) throw e;
+        }
+      }
+      // No owner to forward to: the lock decides who opens the folder (a Hearth app that asked for it goes first).
+      if (Date.now() >= this.lockFreeAt) {
+        try {
+          return await this.own();
+        } catch (e) {
+          if (!(isAppError(e) && e.code === 'locked')) throw e;
+          lockError = e;
+        }
+      }
+      if (Date.now() > deadline) {
+        throw new AppError(
+          'locked',
+          `${lockError?.message ?? 'Another Hearth holds the data folder.'} It does not accept MCP connections: ` +
+            'in the Hearth app, switch on Settings → Connections → "Let AI tools connect".',
+        );
+      }
+      await sleep(200);
+    }
+  }
+
+  private async forwardTo(e: Endpoint): Promise<Client> {
+    const url = new URL(mcpUrl(e));
+    url.searchParams.set('persona', this.opts.binding.persona);
+    if (this.opts.binding.readOnly) url.searchParams.set('readOnly', '1');
+    const client = new Client(this.opts.clientInfo());
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${e.token}` } } }));
+    this.opts.log(`Hearth MCP: forwarding to the Hearth that owns ${this.opts.dataDir} (${e.kind}, process ${e.pid}).`);
+    return client;
+  }
+
+  private async own(): Promise<Client> {
+    const owner = await takeOwnership(this.opts.dataDir, this.opts.binding, this.opts.clientInfo(), () => this.handOver());
+    if (this.closed) {
+      await owner.release();
+      throw new AppError('cancelled', 'The MCP server is shutting down.');
+    }
+    this.owner = owner;
+    this.opts.log(`Hearth MCP: no Hearth app is running, so this server opened ${this.opts.dataDir} itself (persona ${this.opts.binding.persona}).`);
+    return owner.client;
+  }
+
+  /** A Hearth app is starting on this folder: finish the calls under way, let go, then forward to it. */
+  private async handOver(): Promise<void> {
+    const owner = this.owner;
+    if (!owner) return;
+    this.owner = null;
+    this.lockFreeAt = Date.now() + (this.opts.holdoffMs ?? 30_000);
+    let released!: () => void;
+    const gone = new Promise<void>((r) => (released = r));
+    const next = gone.then(() => this.connect());
+    this.current = next;
+    next.catch(() => {
+      if (this.current === next) this.current = null;
+    });
+    const until = Date.now() + 10_000;
+    while ((this.inflight.size > 0 || owner.listener.busy() > 0) && Date.now() < until) await sleep(20);
+    await owner.release({ keepListener: true });
+    this.opts.log('Hearth MCP: a Hearth app asked for the data folder; handed it over.');
+    released();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const owner = this.owner;
+    this.owner = null;
+    if (owner) await owner.release();
+    else await (await this.current?.catch(() => null))?.close();
+  }
+}
