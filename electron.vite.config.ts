@@ -18,7 +18,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           host: resolve(__dirname, 'src/host/index.ts'),
-          mcp: resolve(__dirname, 'src/mcp/stdio.ts'),
+          mcp: resolve(__dirname, 'src/mcp/stdio-main.ts'),
           'db-worker': resolve(__dirname, 'src/core/db/worker.ts'),
           'parse-worker': resolve(__dirname, 'src/core/parse/worker.ts'),
           'embed-worker': resolve(__dirname, 'src/core/providers/embeddings/local-worker.ts'),

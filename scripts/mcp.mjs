@@ -1,5 +1,5 @@
 // `npm run -s mcp -- --persona <id> [--data-dir DIR] [--read-only]`: Hearth's
-// MCP server over stdio, for Claude Desktop and other MCP hosts (src/mcp/stdio.ts).
+// MCP server over stdio, for Claude Desktop and other MCP hosts (src/mcp/stdio-main.ts).
 // An MCP host should run `node <this file> …` directly: `npm run` without -s
 // prints its own banner on stdout, which is the protocol's channel.
 import { join } from 'node:path';

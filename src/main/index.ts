@@ -1,10 +1,11 @@
 // The desktop shell: one window, one IPC channel into the core. The core
 // itself (src/core) never imports electron.
 import { app, dialog } from 'electron';
-import { join } from 'node:path';
 import { createCore, type Core } from '../core';
 import { openWithHandover } from '../core/mcp/handover';
 import { SwitchableMcpListener } from '../mcp/switchable-listener';
+import { runStdioServer } from '../mcp/stdio';
+import { mcpModeArgs, mcpLauncher } from './mcp-mode';
 import { dataDirFlag } from '../core/data-dir';
 import { isAppError } from '../shared/errors';
 import { GrantedPaths } from './granted-paths';
@@ -36,8 +37,8 @@ async function start(): Promise<void> {
   if (!devServerUrl) serveRenderer(RENDERER_DIR);
   const win = createMainWindow(rendererUrl(devServerUrl));
   const disconnect = connectIpc(core, win, new GrantedPaths());
-  // Other AI tools: the stdio command runs this same binary as Node, on the built mcp.js.
-  core.ctx.mcpDoor.launcher = { command: process.execPath, args: [join(app.getAppPath(), 'out', 'main', 'mcp.js')], env: { ELECTRON_RUN_AS_NODE: '1' } };
+  // Other AI tools start this same binary in its `--mcp` mode (packaged builds refuse ELECTRON_RUN_AS_NODE).
+  core.ctx.mcpDoor.launcher = mcpLauncher(process.execPath, app.isPackaged ? null : app.getAppPath());
   const mcp = new SwitchableMcpListener(core, dataDir);
   await mcp.start().catch((e: unknown) => console.error('the MCP listener did not start:', e));
 
@@ -62,12 +63,26 @@ async function start(): Promise<void> {
   });
 }
 
-registerAppScheme();
-
-// Two Hearths on one database silently lose writes: the second one just hands over.
-if (!app.requestSingleInstanceLock()) {
-  console.error('Hearth is already running; switching to the open window.');
-  app.quit();
+const mcpArgs = mcpModeArgs(process.argv);
+if (mcpArgs) {
+  // An MCP host started us as its stdio server: no window, no single-instance lock
+  // (the stdio server forwards to the running app or owns the folder itself).
+  app.dock?.hide();
+  runStdioServer(mcpArgs).catch((e: unknown) => {
+    console.error('Hearth MCP server failed:', e);
+    app.exit(1);
+  });
 } else {
-  start().catch((e: unknown) => fail(`Hearth failed to start: ${(e as Error).message}`));
+  registerAppScheme();
+  startDesktop();
+}
+
+function startDesktop(): void {
+  // Two Hearths on one database silently lose writes: the second one just hands over.
+  if (!app.requestSingleInstanceLock()) {
+    console.error('Hearth is already running; switching to the open window.');
+    app.quit();
+  } else {
+    start().catch((e: unknown) => fail(`Hearth failed to start: ${(e as Error).message}`));
+  }
 }

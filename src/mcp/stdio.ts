@@ -1,19 +1,20 @@
-// `npm run -s mcp -- --persona <id> [--data-dir DIR] [--read-only]`: the
-// command an MCP host (Claude Desktop, an editor) starts. It speaks MCP on
-// stdin/stdout and forwards to the Hearth that owns the data folder, or owns
-// the folder itself when no Hearth runs.
+// The MCP server on stdin/stdout that an MCP host (Claude Desktop, an editor)
+// starts: it forwards to the Hearth that owns the data folder, or owns the
+// folder itself when no Hearth runs. Two doors start it: `npm run -s mcp`
+// (stdio-main.ts) and the desktop binary's `--mcp` mode (src/main/index.ts),
+// which packaged builds need because their fuses refuse ELECTRON_RUN_AS_NODE.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseStdioArgs } from './args';
 import { Backend } from './backend';
 import { createProxyServer } from './proxy';
 
-// stdout carries the protocol: anything else printed there would corrupt it.
-console.log = console.error;
-console.info = console.error;
-console.debug = console.error;
-
-async function main(): Promise<void> {
-  const args = parseStdioArgs(process.argv.slice(2), process.env);
+/** Serves MCP on this process's stdin/stdout until the host disconnects; `argv` holds only the server's flags. */
+export async function runStdioServer(argv: readonly string[]): Promise<void> {
+  // stdout carries the protocol: anything else printed there would corrupt it.
+  console.log = console.error;
+  console.info = console.error;
+  console.debug = console.error;
+  const args = parseStdioArgs([...argv], process.env);
   if (typeof args === 'string') {
     console.error(args);
     process.exit(2);
@@ -49,8 +50,3 @@ async function main(): Promise<void> {
   server.oninitialized = () => backend.warmUp();
   await server.connect(new StdioServerTransport());
 }
-
-main().catch((e: unknown) => {
-  console.error('Hearth MCP server failed:', e);
-  process.exit(1);
-});

@@ -75,11 +75,11 @@ export interface StdioChild {
   close(): Promise<void>;
 }
 
-/** An MCP host's view: the SDK's own client starting `src/mcp/stdio.ts` as a child process. */
+/** An MCP host's view: the SDK's own client starting `src/mcp/stdio-main.ts` as a child process. */
 export async function connectStdio(dataDir: string, persona: string, clientName: string, extra: string[] = []): Promise<StdioChild> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...TSX, join(ROOT, 'src', 'mcp', 'stdio.ts'), '--persona', persona, '--data-dir', dataDir, ...extra],
+    args: [...TSX, join(ROOT, 'src', 'mcp', 'stdio-main.ts'), '--persona', persona, '--data-dir', dataDir, ...extra],
     cwd: ROOT,
     stderr: 'pipe',
   });
