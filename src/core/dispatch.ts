@@ -74,7 +74,7 @@ export async function dispatch(
     return { ok: false, error: { code: 'unknown_method', message: `Unknown method: ${String(method).slice(0, 80)}` } };
   }
   const def = handlers[method as Method];
-  const text = checkText(args ?? {});
+  const text = checkText(args ?? {}, { nulAsSpace: def.readsTextOnly === true });
   if (text.nulAt !== null) return { ok: false, error: nulRefused(text.nulAt).toJSON() };
   const parsed = def.schema.safeParse(text.value);
   if (!parsed.success) {

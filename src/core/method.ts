@@ -13,6 +13,12 @@ export interface HandlerDef<M extends Method> {
   // The schema's input must fit the contract's argument type for this method.
   schema: z.ZodType<unknown, ArgsOf<M>>;
   run(args: never, ctx: CoreContext, call: Call): Promise<ResultOf<M>>;
+  /**
+   * Set for methods that store none of the text they receive (recall): a NUL
+   * there is read as a space instead of refused, since nothing is stored and
+   * a search box should never answer "invalid" to what was pasted into it.
+   */
+  readsTextOnly?: true;
 }
 
 /** The handler table: exactly one definition per method of the contract (src/core/app/handlers.ts). */
@@ -22,6 +28,7 @@ export type Handlers = { [M in Method]: HandlerDef<M> };
 export function handler<S extends z.ZodType, R>(
   schema: S,
   run: (args: z.output<S>, ctx: CoreContext, call: Call) => Promise<R>,
-): { schema: S; run: (args: z.output<S>, ctx: CoreContext, call: Call) => Promise<R> } {
-  return { schema, run };
+  options: { readsTextOnly?: true } = {},
+): { schema: S; run: (args: z.output<S>, ctx: CoreContext, call: Call) => Promise<R>; readsTextOnly?: true } {
+  return { schema, run, ...options };
 }

@@ -38,6 +38,14 @@ describe('NUL characters are refused with invalid_args naming the field', () => 
     expect((await f.core.call('personas.list', {})).map((p) => p.id)).toEqual(['main']);
   });
 
+  it('except in a search: recall stores nothing, so a NUL in its query reads as a space and still finds', async () => {
+    await f.core.call('memories.write', { persona: 'main', content: 'Booked the ferry to Hydra' });
+    const res = await f.core.dispatch('recall', { persona: 'main', query: 'ferry\u0000Hydra', limit: 5 });
+    expect(res.ok).toBe(true);
+    if (res.ok) expect((res.data as { content: string }[]).map((h) => h.content)).toContain('Booked the ferry to Hydra');
+    await f.core.call('memories.delete', { id: (await f.core.call('memories.list', { persona: 'main' })).items[0]!.id });
+  });
+
   it('one that slips past the doors (written by core code) still says invalid_args, not internal', async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const handlers = {

@@ -4,7 +4,8 @@ import { AppError } from '../shared/errors';
 // surrogate (half of an emoji cut in two). Both arrive from outside: a page,
 // a script, an MCP client, a model's tool call. A NUL is refused, naming the
 // field (silently dropping characters from what someone typed is not ours to
-// decide); a lone surrogate is replaced with U+FFFD, as the database would do
+// decide), except in a method that stores none of its text (a search), where
+// it reads as a space; a lone surrogate is replaced with U+FFFD, as the database would do
 // anyway, and the caller is told where. See docs/security.md.
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -26,19 +27,23 @@ function fieldName(path: (string | number)[]): string {
 }
 
 /** Walks strings inside plain objects and arrays; returns a cleaned copy only where something changed. */
-export function checkText<T>(value: T): CheckedText<T> {
+export function checkText<T>(value: T, opts: { nulAsSpace?: boolean } = {}): CheckedText<T> {
   let nulAt: string | null = null;
   const replaced: string[] = [];
   const walk = (v: unknown, path: (string | number)[]): unknown => {
     if (nulAt !== null || path.length > MAX_DEPTH) return v;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) {
-        nulAt = fieldName(path);
-        return v;
+      let s = v;
+      if (s.includes('\u0000')) {
+        if (!opts.nulAsSpace) {
+          nulAt = fieldName(path);
+          return v;
+        }
+        s = s.replaceAll('\u0000', ' ');
       }
-      if (!LONE_SURROGATE.test(v)) return v;
+      if (!LONE_SURROGATE.test(s)) return s;
       replaced.push(fieldName(path));
-      return v.replace(LONE_SURROGATES, '\uFFFD');
+      return s.replace(LONE_SURROGATES, '\uFFFD');
     }
     if (Array.isArray(v)) {
       let copy: unknown[] | null = null;

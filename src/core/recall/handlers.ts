@@ -24,5 +24,6 @@ export const recallHandlers = {
         // embedQuery has its own short timeout and resolves null on failure: recall then ranks by text only.
         queryEmbedding: args.query.trim() ? await ctx.embedder.embedQuery(args.query) : null,
       }),
+    { readsTextOnly: true },
   ),
 };
