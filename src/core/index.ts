@@ -91,7 +91,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   let closed = false;
   try {
-    await adoptUnboundKeys(ctx.secrets, await readSettings(ctx));
+    const settings = await readSettings(ctx);
+    // Opened without it (the setting lives in the database); applies from the first commit after migrations.
+    if (settings.durableCommits) await db.setDurableCommits(true);
+    await adoptUnboundKeys(ctx.secrets, settings);
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
     runner = new JobRunner(ctx, options.queues ?? queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
