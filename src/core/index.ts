@@ -11,6 +11,8 @@ import { handlers } from './app/handlers';
 import { queueDefs } from './app/queues';
 import type { CoreContext, SecretStore } from './context';
 import { Db } from './db/client';
+import { checkDataFolder } from './db/data-folder';
+import { describeDamage } from './db/damage';
 import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
@@ -65,15 +67,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (dataDir) {
       mkdirSync(dataDir, { recursive: true });
       lock = acquireDirLock(dataDir);
+      // Before PGlite sees the folder: it would run initdb over a damaged one.
+      if (!options.loadFrom) checkDataFolder(dataDir);
     }
     db = await Db.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
     await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()));
   } catch (e) {
+    const damage = db && dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
     await db?.close().catch(() => undefined);
     lock?.release();
-    throw e;
+    throw damage ?? e;
   }
 
+  const notices: string[] = [];
   const events = new EventBus();
   const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings });
   const parser = new DocumentParser();
@@ -82,12 +88,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     db,
     events,
     dataDir,
-    secrets: options.secrets ?? (dataDir ? new FileSecretStore(dataDir) : new MemorySecretStore()),
+    secrets:
+      options.secrets ??
+      (dataDir
+        ? new FileSecretStore(dataDir, (message) => {
+            console.warn(message);
+            notices.push(message);
+          })
+        : new MemorySecretStore()),
     embedder,
     parser,
     wakeJobs: () => runner?.wake(),
     now: options.now ?? (() => new Date()),
     mcpDoor: new McpDoorState(),
+    notices,
   };
   let closed = false;
   try {
@@ -100,12 +114,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runner = new JobRunner(ctx, options.queues ?? queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
     await runner.start();
   } catch (e) {
+    // A damaged page met while reading settings or jobs: name the table instead of a stack.
+    const damage = dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
     await runner?.stop();
     await parser.close();
     await embedder.close();
     await db.close().catch(() => undefined);
     lock?.release();
-    throw e;
+    throw damage ?? e;
   }
 
   return {
