@@ -70,4 +70,6 @@ export interface CoreContext {
   now(): Date;
   /** How other AI tools reach this process over MCP (set by the door that owns the core). */
   mcpDoor: McpDoor;
+  /** Things found wrong at start-up and repaired, for the person to read (app.info). */
+  notices: string[];
 }

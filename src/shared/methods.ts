@@ -28,7 +28,8 @@ import type { SettingsPatch, SettingsView } from './settings';
 
 /** method name → [arguments, result]. */
 export interface Api {
-  'app.info': [Record<string, never>, { version: string; dataDir: string; embeddingModel: string }];
+  /** notices: what start-up found damaged and set aside (e.g. the keys file), for the person to read. */
+  'app.info': [Record<string, never>, { version: string; dataDir: string; embeddingModel: string; notices: string[] }];
 
   'personas.list': [Record<string, never>, Persona[]];
   'personas.create': [{ name: string }, Persona];

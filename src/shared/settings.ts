@@ -15,6 +15,8 @@ export interface SettingsView {
   contextBudgetTokens: number;
   workspaceDir: string | null;
   maxIngestBytes: number;
+  /** Each commit waits until it is on disk (docs/durability.md); off: at most the last second can be lost in an OS crash. */
+  durableCommits: boolean;
 }
 
 export interface SettingsPatch {
@@ -30,4 +32,5 @@ export interface SettingsPatch {
   contextBudgetTokens?: number;
   workspaceDir?: string | null;
   maxIngestBytes?: number;
+  durableCommits?: boolean;
 }

@@ -39,7 +39,7 @@ export function readMigrations(dir: string): MigrationFile[] {
  * transaction. Refuses to start when the recorded history is not a prefix of
  * the files (a file removed, renamed, reordered or edited after it ran).
  */
-export async function migrate(db: Db, files: MigrationFile[]): Promise<string[]> {
+export async function migrate(db: Pick<Db, 'exec' | 'query' | 'transaction'>, files: MigrationFile[]): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     checksum text NOT NULL,

@@ -62,6 +62,7 @@ export const settingsPatch = z
     contextBudgetTokens: contextBudgetTokens.optional(),
     workspaceDir: workspaceDir.nullable().optional(),
     maxIngestBytes: maxIngestBytes.optional(),
+    durableCommits: z.boolean().optional(),
   })
   .strict();
 
@@ -75,4 +76,5 @@ export const stored = {
   contextBudgetTokens,
   workspaceDir: z.string().nullable(),
   maxIngestBytes,
+  durableCommits: z.boolean(),
 };

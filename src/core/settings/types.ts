@@ -9,6 +9,7 @@ export interface Settings {
   contextBudgetTokens: number;
   workspaceDir: string | null;
   maxIngestBytes: number;
+  durableCommits: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -18,6 +19,7 @@ export const DEFAULT_SETTINGS: Settings = {
   contextBudgetTokens: 16_000,
   workspaceDir: null,
   maxIngestBytes: 100 * 1024 * 1024,
+  durableCommits: false,
 };
 
 /** Names in the secret store. */
