@@ -27,8 +27,11 @@ import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
 import { applyEmbeddingSettings } from './settings/apply';
 import { adoptUnboundKeys } from './settings/keys';
 import { readSettings } from './settings/store';
+import { DEFAULT_SETTINGS } from './settings/types';
 import { McpDoorState } from './mcp/door';
 import { makeDataDirPrivate } from './private-files';
+import { BackupService, recoverBackups } from './backups/service';
+import { APP_VERSION } from './info/handlers';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -44,6 +47,8 @@ export interface CoreOptions {
   queues?: QueueDefs;
   /** Timeouts of the embedding provider (background requests, recall queries). */
   embeddings?: Partial<EmbeddingServiceOptions>;
+  /** A backup each day while running (default true; a data folder only). Short-lived test cores turn it off. */
+  dailyBackups?: boolean;
 }
 
 export interface Core {
@@ -57,18 +62,37 @@ export interface Core {
   close(): Promise<void>;
 }
 
+function backupService(db: Db, dataDir: string, now: (() => Date) | undefined): BackupService {
+  return new BackupService({
+    db,
+    dataDir,
+    appVersion: APP_VERSION,
+    now: now ?? (() => new Date()),
+    // Read at each prune: a change in Settings applies from the next backup. Before migrations ran, the default.
+    keep: () => readSettings({ db }).then((s) => s.backupsKeep, () => DEFAULT_SETTINGS.backupsKeep),
+  });
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
   let lock: DirLock | null = null;
   let db: Db | null = null;
+  let backups: BackupService | null = null;
   try {
     if (dataDir) {
       // Private before anything is written; folders from older versions are tightened here.
       makeDataDirPrivate(dataDir);
       lock = acquireDirLock(dataDir);
+      // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
+      await recoverBackups(dataDir);
     }
     db = await Db.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
-    await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()));
+    backups = dataDir ? backupService(db, dataDir, options.now) : null;
+    const service = backups;
+    await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()), {
+      // An existing database is backed up before its schema changes.
+      beforeApplying: service ? () => service.create('before-migration').then(() => undefined) : undefined,
+    });
   } catch (e) {
     await db?.close().catch(() => undefined);
     lock?.release();
@@ -89,7 +113,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     wakeJobs: () => runner?.wake(),
     now: options.now ?? (() => new Date()),
     mcpDoor: new McpDoorState(),
+    backups,
   };
+  if (backups && options.dailyBackups !== false) backups.startSchedule();
   let closed = false;
   try {
     await adoptUnboundKeys(ctx.secrets, await readSettings(ctx));
@@ -99,6 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await runner.start();
   } catch (e) {
     await runner?.stop();
+    await backups?.stop();
     await parser.close();
     await embedder.close();
     await db.close().catch(() => undefined);
@@ -122,6 +149,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       try {
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();
+        // A backup or restore under way finishes first: it is never cut off by a clean close.
+        await backups?.stop();
         await parser.close();
         await embedder.close();
         await ctx.db.close();

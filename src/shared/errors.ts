@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'busy',
   /** The disk (or the user's quota) is full: Postgres SQLSTATE 53100, ENOSPC/EDQUOT from a file write. */
   'disk_full',
+  /** A backup that cannot be restored (truncated, altered, does not open): nothing was changed. */
+  'backup_damaged',
   'internal',
   // Raised by the renderer's HTTP transport (the browser host refused the token / cannot be reached).
   'unauthorized',

@@ -15,6 +15,8 @@ export interface SettingsView {
   contextBudgetTokens: number;
   workspaceDir: string | null;
   maxIngestBytes: number;
+  /** Backups kept in <dataDir>/backups, newest first (default 7). */
+  backupsKeep: number;
 }
 
 export interface SettingsPatch {
@@ -30,4 +32,5 @@ export interface SettingsPatch {
   contextBudgetTokens?: number;
   workspaceDir?: string | null;
   maxIngestBytes?: number;
+  backupsKeep?: number;
 }

@@ -56,7 +56,7 @@ async function handle(req: DbRequest): Promise<unknown> {
       await requireDb().exec(req.sql);
       return null;
     case 'dump': {
-      const blob = await requireDb().dumpDataDir('gzip');
+      const blob = await requireDb().dumpDataDir(req.compression);
       return new Uint8Array(await blob.arrayBuffer());
     }
     case 'close':

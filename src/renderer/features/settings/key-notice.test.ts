@@ -11,6 +11,7 @@ const saved: SettingsView = {
   contextBudgetTokens: 16000,
   workspaceDir: null,
   maxIngestBytes: 1024 * 1024,
+  backupsKeep: 7,
 };
 
 /** What the Settings sections would send after the user edits some fields. */
