@@ -180,7 +180,7 @@ export class BackupService {
   }
 
   /** Daily while running: checks hourly whether the newest backup is a day old. */
-  startSchedule(firstCheckMs = 60_000): void {
+  startSchedule(firstCheckMs = 5 * 60_000): void {
     const check = async () => {
       if (this.stopped) return;
       try {
