@@ -1,6 +1,8 @@
 // The database thread: the only place PGlite runs. PGlite's WASM blocks the
 // thread it runs on, so it must never share a thread with anything that serves
 // the UI. One connection, requests answered strictly in arrival order.
+// First: every file PGlite creates is private to the user (see private-modes.ts).
+import './private-modes';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, type SerializerOptions } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
