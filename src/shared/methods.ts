@@ -4,9 +4,11 @@
 
 import type { JobQueue, JobState, MemoryOrigin, RankingVariant, RecallKind } from './enums';
 import type {
+  BackupInfo,
   ChatMessage,
   ChatPrompt,
   ISODate,
+  IntegrityResult,
   Job,
   JobsSummary,
   KnowledgeSource,
@@ -110,6 +112,14 @@ export interface Api {
   'mcp.connectionInfo': [{ persona: string }, McpConnectionInfo];
   /** The desktop app's local MCP listener (the browser host always serves /mcp). */
   'mcp.setListener': [{ enabled: boolean }, McpHttpState | null];
+
+  /** Backups of the whole database in <dataDir>/backups, newest first (docs/data-safety.md). */
+  'backups.list': [Record<string, never>, BackupInfo[]];
+  'backups.create': [Record<string, never>, BackupInfo];
+  /** Backs up the current state first, then replaces it with the backup `id`. */
+  'backups.restore': [{ id: string }, { restored: BackupInfo; before: BackupInfo }];
+  /** Reads every table and index of the open database now. */
+  'data.checkIntegrity': [Record<string, never>, IntegrityResult];
 }
 
 export type Method = keyof Api;

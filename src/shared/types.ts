@@ -221,3 +221,30 @@ export interface ImportFromResult {
   items: ImportFromItem[];
   dryRun: boolean;
 }
+
+/** One backup in <dataDir>/backups, as its manifest describes it. */
+export interface BackupInfo {
+  id: string;
+  createdAt: ISOTime;
+  /** Why it was taken: manual, daily, before-migration, before-persona-delete, before-restore. */
+  reason: string;
+  /** Size of the archive on disk. */
+  bytes: number;
+  counts: {
+    personas: number;
+    memories: number;
+    knowledgeSources: number;
+    knowledgeChunks: number;
+    conversations: number;
+    messages: number;
+  };
+  /** Opened after writing, counted, and its integrity check passed. */
+  verified: boolean;
+  problems: string[];
+}
+
+export interface IntegrityResult {
+  ok: boolean;
+  checked: number;
+  problems: string[];
+}

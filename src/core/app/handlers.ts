@@ -13,6 +13,7 @@ import { settingsHandlers } from '../settings/handlers';
 import { userModelHandlers } from '../user-model/handlers';
 import { mcpHandlers } from '../mcp/handlers';
 import { portableHandlers } from '../portable/handlers';
+import { backupHandlers } from '../backups/handlers';
 
 /**
  * Every method of the contract (src/shared/methods.ts) and the handler that
@@ -34,6 +35,7 @@ export const handlers = {
   ...recallHandlers,
   ...mcpHandlers,
   ...portableHandlers,
+  ...backupHandlers,
 } satisfies Handlers;
 
 /** Keys outside the contract (spreads escape excess-property checks): dispatch would serve them untyped. */

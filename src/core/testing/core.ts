@@ -37,7 +37,7 @@ async function template(): Promise<Uint8Array> {
 /** A real core on a real PGlite in a fresh temp directory. */
 export async function makeTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
-  const core = await createCore({ dataDir, loadFrom: await template(), ...options });
+  const core = await createCore({ dataDir, loadFrom: await template(), dailyBackups: false, ...options });
   return Object.assign(core, {
     dataDir,
     async dispose() {
