@@ -3,7 +3,9 @@
 // table must implement exactly these keys (src/core/app/handlers.ts checks it).
 
 import type { JobQueue, JobState, MemoryOrigin, RankingVariant, RecallKind } from './enums';
+import type { ActorKind } from './actor';
 import type {
+  ActivityItem,
   ChatMessage,
   ChatPrompt,
   ISODate,
@@ -17,9 +19,11 @@ import type {
   Memory,
   MemoryFilters,
   MemoryPage,
+  MemoryVersion,
   Persona,
   RecallHit,
   UserModelEntry,
+  UserModelVersion,
 } from './types';
 import type { SettingsPatch, SettingsView } from './settings';
 
@@ -47,11 +51,27 @@ export interface Api {
   'memories.list': [{ persona: string; filters?: MemoryFilters; limit?: number; cursor?: string | null }, MemoryPage];
   'memories.categories': [{ persona: string }, string[]];
   'memories.topBlock': [{ persona: string }, string];
+  /** Every version of one memory, oldest first (docs/history.md). */
+  'memories.history': [{ id: string }, MemoryVersion[]];
+  /** Brings back a past version's content, category, importance and day: a new version. */
+  'memories.restoreVersion': [{ id: string; version: number }, Memory];
+  /** Marks `id` as replaced by the newer memory `by` (same persona); nothing is deleted. */
+  'memories.supersede': [{ id: string; by: string; reason?: string }, Memory];
+  /** Undoes a supersession: `id` is current again. */
+  'memories.unsupersede': [{ id: string }, Memory];
+  /** The latest changes across a persona's memories and user model, newest first. */
+  'activity.list': [
+    { persona: string; actorKind?: ActorKind; kind?: 'memory' | 'userModel'; limit?: number; before?: string | null },
+    { items: ActivityItem[]; nextCursor: string | null },
+  ];
 
   'userModel.list': [{ persona: string }, UserModelEntry[]];
   'userModel.upsert': [{ persona: string; dimension: string; content: string; confidence?: number }, UserModelEntry];
   'userModel.delete': [{ persona: string; dimension: string }, { deleted: boolean }];
   'userModel.block': [{ persona: string }, string];
+  /** Every version of one dimension, oldest first, deletions included. */
+  'userModel.history': [{ persona: string; dimension: string }, UserModelVersion[]];
+  'userModel.restoreVersion': [{ persona: string; dimension: string; version: number }, UserModelEntry];
 
   'knowledge.ingest': [
     { persona: string; path: string } | { persona: string; name: string; dataBase64: string },
@@ -68,6 +88,8 @@ export interface Api {
       date?: ISODate;
       kinds?: RecallKind[];
       variant?: RankingVariant;
+      /** Also return superseded memories, each ranked below what replaced it. */
+      includeSuperseded?: boolean;
     },
     RecallHit[],
   ];

@@ -65,7 +65,7 @@ export async function memoryReviewWork(raw: Record<string, unknown>, jc: JobCont
       skipped++;
       continue;
     }
-    await upsertUserModel(ctx, persona, u.dimension, u.content, u.confidence);
+    await upsertUserModel(ctx, persona, u.dimension, u.content, u.confidence, { actor: 'review', conversationId: conv.id });
     current.set(u.dimension, n);
     knownFacts.add(n);
     written++;
