@@ -15,6 +15,9 @@ export { ingestForTool } from '../knowledge/tool';
 export { renderTopMemoriesBlock, topMemories } from '../memories/top';
 export { renderUserModelBlock } from '../user-model/block';
 export { listUserModel } from '../user-model/store';
+export { supersedeMemory } from '../memories/supersede';
+export { oneLine } from '../memories/top';
+export { recall };
 
 export interface MemoryDraft {
   persona: string;

@@ -121,4 +121,65 @@ describe('supersession', () => {
     expect(refreshed).not.toContain('Blue Door');
     expect(refreshed).toContain('Kaffeebar Mitte');
   });
+
+  it('the review proposes supersessions: shown the resembling memories, only the confident, well-formed one is applied, with its reason', async () => {
+    const team = await write('Plays football with the Tuesday team', 7);
+    const car = await write('Drives a red Fiat Panda', 7);
+    const stray = await write('Owns a vintage typewriter', 7);
+    await waitForJobs(f.core, 'embeddings');
+    const isReview = (body: { response_format?: unknown }) => body.response_format !== undefined;
+    let reviewPrompt = '';
+    f.fake.fallback = (body) => {
+      if (!isReview(body)) return { text: 'OK.' };
+      reviewPrompt = String(body.messages[1]!.content);
+      return {
+        text: JSON.stringify({
+          userModel: [],
+          memories: [
+            {
+              category: 'sport',
+              content: 'Quit the Tuesday football team and now plays tennis',
+              importance: 7,
+              confidence: 9,
+              supersedes: [
+                { id: team.id, reason: 'quit the team', confidence: 9 },
+                { id: car.id, reason: 'maybe sold the car?', confidence: 4 },
+                { id: 'not-an-id', reason: 'broken', confidence: 9 },
+                { id: stray.id, reason: 'never shown', confidence: 9 },
+              ],
+            },
+          ],
+        }),
+      };
+    };
+    await f.core.call('settings.set', { reviewEvery: 1 });
+    await f.core.call('chat.send', { persona: 'main', text: 'I quit the Tuesday football team; tennis now. Still driving the Fiat Panda.' });
+    await waitForJobs(f.core, 'memory_review');
+    await f.core.call('settings.set', { reviewEvery: 1000 });
+
+    // The model saw the existing memories the conversation resembles, with their ids.
+    expect(reviewPrompt).toContain(`- ${team.id}: Plays football with the Tuesday team`);
+    expect(reviewPrompt).toContain(`- ${car.id}: Drives a red Fiat Panda`);
+    expect(reviewPrompt).not.toContain(stray.id);
+    const newer = (await f.core.call('memories.list', { persona: 'main', filters: { origin: 'review' } })).items.find((m) =>
+      m.content.startsWith('Quit the Tuesday'),
+    )!;
+    expect(await f.core.call('memories.get', { id: team.id })).toMatchObject({ supersededBy: newer.id });
+    expect((await f.core.call('memories.get', { id: car.id })).supersededBy).toBeNull();
+    expect((await f.core.call('memories.get', { id: stray.id })).supersededBy).toBeNull();
+    const vs = await f.core.call('memories.history', { id: team.id });
+    expect(vs[vs.length - 1]).toMatchObject({ change: 'supersede', actor: 'review', reason: 'quit the team', supersededBy: newer.id });
+    expect(newer.supersedes).toEqual([team.id]);
+  });
+
+  it('the user_model_history tool tells the model what the user said before', async () => {
+    const conv = await ensureConversation(f.core.ctx.db, 'main');
+    await f.core.call('userModel.upsert', { persona: 'main', dimension: 'baseline', content: 'Lives in Lisbon', confidence: 7 });
+    await f.core.call('userModel.upsert', { persona: 'main', dimension: 'baseline', content: 'Lives in Porto', confidence: 8 });
+    const out = await runTool(f.core.ctx, { persona: 'main', conversationId: conv.id }, 'user_model_history', '{"dimension":"baseline"}');
+    expect(out.ok).toBe(true);
+    expect(out.content).toMatch(/v1 .* by user: \[conf=7\] Lives in Lisbon\nv2 .*→ now by user: \[conf=8\] Lives in Porto/);
+    const none = await runTool(f.core.ctx, { persona: 'main', conversationId: conv.id }, 'user_model_history', '{"dimension":"zodiac"}');
+    expect(none.content).toMatch(/never had a dimension "zodiac"/);
+  });
 });
