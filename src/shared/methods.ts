@@ -3,8 +3,10 @@
 // table must implement exactly these keys (src/core/app/handlers.ts checks it).
 
 import type { JobQueue, JobState, MemoryOrigin, RankingVariant, RecallKind } from './enums';
+import type { ActorKind } from './actor';
 import type {
   BackupInfo,
+  ActivityItem,
   ChatMessage,
   ChatPrompt,
   ISODate,
@@ -21,10 +23,12 @@ import type {
   MemoryPage,
   ImportFormat,
   ImportFromResult,
+  MemoryVersion,
   Persona,
   PersonaImport,
   RecallHit,
   UserModelEntry,
+  UserModelVersion,
 } from './types';
 import type { SettingsPatch, SettingsView } from './settings';
 
@@ -66,11 +70,27 @@ export interface Api {
     { persona: string; format: ImportFormat; text?: string; dataBase64?: string; dryRun?: boolean },
     ImportFromResult,
   ];
+  /** Every version of one memory, oldest first (docs/history.md). */
+  'memories.history': [{ id: string }, MemoryVersion[]];
+  /** Brings back a past version's content, category, importance and day: a new version. */
+  'memories.restoreVersion': [{ id: string; version: number }, Memory];
+  /** Marks `id` as replaced by the newer memory `by` (same persona); nothing is deleted. */
+  'memories.supersede': [{ id: string; by: string; reason?: string }, Memory];
+  /** Undoes a supersession: `id` is current again. */
+  'memories.unsupersede': [{ id: string }, Memory];
+  /** The latest changes across a persona's memories and user model, newest first. */
+  'activity.list': [
+    { persona: string; actorKind?: ActorKind; kind?: 'memory' | 'userModel'; limit?: number; before?: string | null },
+    { items: ActivityItem[]; nextCursor: string | null },
+  ];
 
   'userModel.list': [{ persona: string }, UserModelEntry[]];
   'userModel.upsert': [{ persona: string; dimension: string; content: string; confidence?: number }, UserModelEntry];
   'userModel.delete': [{ persona: string; dimension: string }, { deleted: boolean }];
   'userModel.block': [{ persona: string }, string];
+  /** Every version of one dimension, oldest first, deletions included. */
+  'userModel.history': [{ persona: string; dimension: string }, UserModelVersion[]];
+  'userModel.restoreVersion': [{ persona: string; dimension: string; version: number }, UserModelEntry];
 
   'knowledge.ingest': [
     { persona: string; path: string } | { persona: string; name: string; dataBase64: string },
@@ -87,6 +107,8 @@ export interface Api {
       date?: ISODate;
       kinds?: RecallKind[];
       variant?: RankingVariant;
+      /** Also return superseded memories, each ranked below what replaced it. */
+      includeSuperseded?: boolean;
     },
     RecallHit[],
   ];

@@ -14,6 +14,7 @@ import { userModelHandlers } from '../user-model/handlers';
 import { mcpHandlers } from '../mcp/handlers';
 import { portableHandlers } from '../portable/handlers';
 import { backupHandlers } from '../backups/handlers';
+import { historyHandlers } from '../history/handlers';
 
 /**
  * Every method of the contract (src/shared/methods.ts) and the handler that
@@ -36,6 +37,7 @@ export const handlers = {
   ...mcpHandlers,
   ...portableHandlers,
   ...backupHandlers,
+  ...historyHandlers,
 } satisfies Handlers;
 
 /** Keys outside the contract (spreads escape excess-property checks): dispatch would serve them untyped. */
