@@ -3,6 +3,7 @@ import { getApi } from '../../api';
 import { useNav } from '../../stores/nav';
 import { usePersonas } from '../../stores/personas';
 import { Composer } from './Composer';
+import { ConversationList } from './ConversationList';
 import { PromptPanel } from './PromptPanel';
 import { useChat } from './store';
 import { Transcript } from './Transcript';
@@ -23,6 +24,7 @@ function NotConfigured() {
 
 export function ChatView() {
   const persona = usePersonas((s) => s.activeId);
+  const personaName = usePersonas((s) => s.personas.find((p) => p.id === s.activeId)?.name ?? s.activeId);
   const configured = useChat((s) => s.configured);
   const error = useChat((s) => s.error);
   const prompt = useChat((s) => s.prompt);
@@ -41,7 +43,9 @@ export function ChatView() {
       <header className="view-header">
         <div>
           <h1>Chat</h1>
-          <p className="muted">Persona “{persona}”: it remembers across conversations.</p>
+          <p className="muted" data-testid="chat-persona">
+            {personaName} remembers across conversations.
+          </p>
         </div>
         <button className="ghost small" data-testid="prompt-toggle" onClick={() => (prompt ? useChat.getState().closePrompt() : void useChat.getState().loadPrompt())}>
           {prompt ? 'Hide prompt' : 'Prompt'}
@@ -62,10 +66,11 @@ export function ChatView() {
         </div>
       )}
       <div className="chat-body">
+        <ConversationList />
         <Transcript persona={persona} />
         <PromptPanel />
       </div>
-      <Composer persona={persona} disabled={configured === false} />
+      <Composer disabled={configured === false} />
     </section>
   );
 }
