@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'not_configured',
   'embedding_dimension',
   'ingest_error',
+  /** A .hearth file (or another tool's export) that cannot be imported: the message names the line and why. */
+  'import_error',
   'too_large',
   'unsupported_type',
   'cancelled',

@@ -17,7 +17,10 @@ import type {
   Memory,
   MemoryFilters,
   MemoryPage,
+  ImportFormat,
+  ImportFromResult,
   Persona,
+  PersonaImport,
   RecallHit,
   UserModelEntry,
 } from './types';
@@ -31,6 +34,14 @@ export interface Api {
   'personas.create': [{ name: string }, Persona];
   'personas.rename': [{ id: string; name: string }, Persona];
   'personas.delete': [{ id: string; confirm: string }, { deleted: Persona['counts'] }];
+  /**
+   * Writes the persona to one `<name>.hearth` file (docs/export.md). The browser host answers with `url`
+   * (a one-time download, same Bearer token); the desktop app asks where to save and answers with `path`
+   * (null when the user cancelled).
+   */
+  'personas.export': [{ id: string }, { name: string; bytes: number; url?: string; path?: string | null }];
+  /** A .hearth file as a new persona: uploaded bytes, or (desktop only) a file the user dropped or picked. */
+  'personas.import': [{ name: string; dataBase64: string } | { path: string }, PersonaImport];
 
   'memories.write': [
     { persona: string; content: string; category?: string | null; importance?: number; day?: ISODate; origin?: MemoryOrigin },
@@ -47,6 +58,11 @@ export interface Api {
   'memories.list': [{ persona: string; filters?: MemoryFilters; limit?: number; cursor?: string | null }, MemoryPage];
   'memories.categories': [{ persona: string }, string[]];
   'memories.topBlock': [{ persona: string }, string];
+  /** Memories from another tool's export into this persona (origin `import`); `dryRun` previews and writes nothing. */
+  'memories.importFrom': [
+    { persona: string; format: ImportFormat; text?: string; dataBase64?: string; dryRun?: boolean },
+    ImportFromResult,
+  ];
 
   'userModel.list': [{ persona: string }, UserModelEntry[]];
   'userModel.upsert': [{ persona: string; dimension: string; content: string; confidence?: number }, UserModelEntry];
@@ -80,6 +96,8 @@ export interface Api {
   'settings.set': [SettingsPatch, SettingsView];
 
   'chat.send': [{ persona: string; text: string }, ChatMessage];
+  /** Answers the last user message again (Retry / Regenerate): what followed it is replaced. */
+  'chat.retry': [{ persona: string }, ChatMessage];
   'chat.cancel': [{ persona: string }, { cancelled: boolean }];
   'chat.history': [{ persona: string }, { messages: ChatMessage[]; summary: string }];
   'chat.clear': [{ persona: string }, { cleared: number }];

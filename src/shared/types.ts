@@ -3,6 +3,7 @@
 
 import type {
   EmbeddingStatus,
+  ImportFormat,
   JobQueue,
   JobState,
   MemoryOrigin,
@@ -191,4 +192,32 @@ export interface McpConnectionInfo {
   generic: string;
   /** Streamable HTTP: where a running Hearth answers MCP (null when this process has no listener). */
   http: McpHttpState | null;
+}
+
+/** What personas.import made: the new persona and how many records of each type it read. */
+export interface PersonaImport {
+  persona: Persona;
+  counts: Record<string, number>;
+  /** Rows queued for embedding (their vectors came from another model, or had none). */
+  toEmbed: number;
+}
+
+/** Other tools' exports that memories.importFrom reads. */
+
+export type { ImportFormat };
+
+export interface ImportFromItem {
+  content: string;
+  day: ISODate;
+  category: string | null;
+  /** duplicate: the same text (normalised) is already a memory of this persona, or earlier in the same file. */
+  status: 'added' | 'duplicate';
+}
+
+export interface ImportFromResult {
+  added: number;
+  skipped: number;
+  /** Every item read, in order (at most the first 1,000). */
+  items: ImportFromItem[];
+  dryRun: boolean;
 }

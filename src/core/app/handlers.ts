@@ -12,6 +12,7 @@ import { recallHandlers } from '../recall/handlers';
 import { settingsHandlers } from '../settings/handlers';
 import { userModelHandlers } from '../user-model/handlers';
 import { mcpHandlers } from '../mcp/handlers';
+import { portableHandlers } from '../portable/handlers';
 
 /**
  * Every method of the contract (src/shared/methods.ts) and the handler that
@@ -32,6 +33,7 @@ export const handlers = {
   ...knowledgeStoreHandlers,
   ...recallHandlers,
   ...mcpHandlers,
+  ...portableHandlers,
 } satisfies Handlers;
 
 /** Keys outside the contract (spreads escape excess-property checks): dispatch would serve them untyped. */
