@@ -26,7 +26,6 @@ const MECHANISM_FILES = new Set([
   'time.ts',
   'worker-entries.ts',
   'workers.ts',
-  'worker-entries.ts',
 ]);
 
 interface Edge {
