@@ -164,6 +164,7 @@ describe('personas.import', () => {
       ['no end record', () => gzipSync(good().slice(0, -1).join('\n')), /without its end record/],
       ['a dropped line', () => gzipSync(good().filter((_, i) => i !== 4).join('\n')), /says it holds 3 memory records but 2 were read/],
       ['an empty file', () => gzipSync(''), /empty/],
+      ['version history this Hearth cannot hold', () => gzipSync(good().map((x, i) => (i === 9 ? `{"type":"memoryVersion","memoryId":"x"}\n${x}` : x)).join('\n')), /^Line 10 holds version history \(memoryVersion\)/],
     ];
     for (const [what, bytes, message] of cases) {
       it(what, async () => {
