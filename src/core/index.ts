@@ -2,7 +2,6 @@
 // database, builds the context (src/core/context.ts), and wires the handler
 // table (app/handlers.ts) and the queues (app/queues.ts) to it. Domains never
 // import this file or app/; they see each other and the context's interfaces.
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CallMeta } from '../shared/actor';
 import type { ArgsOf, Envelope, Method, ResultOf } from '../shared/api';
@@ -29,6 +28,7 @@ import { applyEmbeddingSettings } from './settings/apply';
 import { adoptUnboundKeys } from './settings/keys';
 import { readSettings } from './settings/store';
 import { McpDoorState } from './mcp/door';
+import { makeDataDirPrivate } from './private-files';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -63,7 +63,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let db: Db | null = null;
   try {
     if (dataDir) {
-      mkdirSync(dataDir, { recursive: true });
+      // Private before anything is written; folders from older versions are tightened here.
+      makeDataDirPrivate(dataDir);
       lock = acquireDirLock(dataDir);
     }
     db = await Db.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);

@@ -96,6 +96,8 @@ export interface Api {
   'settings.set': [SettingsPatch, SettingsView];
 
   'chat.send': [{ persona: string; text: string }, ChatMessage];
+  /** Answers the last user message again (Retry / Regenerate): what followed it is replaced. */
+  'chat.retry': [{ persona: string }, ChatMessage];
   'chat.cancel': [{ persona: string }, { cancelled: boolean }];
   'chat.history': [{ persona: string }, { messages: ChatMessage[]; summary: string }];
   'chat.clear': [{ persona: string }, { cleared: number }];

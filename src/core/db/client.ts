@@ -67,7 +67,7 @@ export class Db implements Queryable {
   }
 
   private async start(loadFrom?: Uint8Array): Promise<void> {
-    const worker = startWorker('./db/worker.ts', 'db-worker');
+    const worker = startWorker('db-worker');
     this.attach(worker);
     try {
       await this.send({ op: 'open', dataDir: this.dataDir, ...(loadFrom ? { loadFrom } : {}) });

@@ -5,6 +5,8 @@ import { parentPort } from 'node:worker_threads';
 import { PGlite, type SerializerOptions } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { pg_textsearch } from '@electric-sql/pglite-pg_textsearch';
+import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import { pageinspect } from '@electric-sql/pglite/contrib/pageinspect';
 import type { DbErrorShape, DbRequest, DbResponse } from './protocol';
 
 const DATE_OID = 1082;
@@ -15,13 +17,17 @@ let serializers = {} as SerializerOptions;
 
 async function open(dataDir: string | null, loadFrom?: Uint8Array): Promise<{ vectorOid: number }> {
   db = new PGlite(dataDir ?? undefined, {
-    extensions: { vector, pg_textsearch },
+    // amcheck and pageinspect: the integrity check (integrity.ts) reads every table and index with them.
+    extensions: { vector, pg_textsearch, amcheck, pageinspect },
     // A calendar day stays a 'YYYY-MM-DD' string: a Date would shift with the time zone.
     parsers: { [DATE_OID]: (x: string) => x },
     ...(loadFrom ? { loadDataDir: new Blob([loadFrom]) } : {}),
   });
   await db.waitReady;
-  await db.exec('CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_textsearch;');
+  await db.exec(
+    'CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_textsearch; CREATE EXTENSION IF NOT EXISTS amcheck; ' +
+      'CREATE EXTENSION IF NOT EXISTS pageinspect;',
+  );
   const res = await db.query<{ oid: number }>(`SELECT oid FROM pg_type WHERE typname = 'vector'`);
   const vectorOid = res.rows[0]!.oid;
   // Vectors arrive already in pgvector's binary wire format (see vector.ts): ~15x faster than text.

@@ -2,39 +2,6 @@ import { z } from 'zod';
 import { importance } from '../../schemas';
 import { dimension } from '../../user-model/write';
 
-/** What the review call must answer (sent as response_format json_schema). */
-export const REVIEW_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    userModel: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          dimension: { type: 'string' },
-          content: { type: 'string' },
-          confidence: { type: 'integer', minimum: 1, maximum: 10 },
-        },
-        required: ['dimension', 'content', 'confidence'],
-      },
-    },
-    memories: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          category: { type: 'string' },
-          content: { type: 'string' },
-          importance: { type: 'integer', minimum: 1, maximum: 10 },
-          confidence: { type: 'integer', minimum: 1, maximum: 10 },
-        },
-        required: ['category', 'content', 'importance', 'confidence'],
-      },
-    },
-  },
-  required: ['userModel', 'memories'],
-} as const;
-
 const content = z.string().trim().min(1).max(4_000);
 
 export const reviewOutput = z.object({
@@ -60,6 +27,16 @@ export const reviewOutput = z.object({
 });
 
 export type ReviewOutput = z.infer<typeof reviewOutput>;
+
+/**
+ * What the review call must answer (sent as response_format json_schema),
+ * generated from the zod schema that checks the answer so the two cannot drift.
+ * `io: 'input'` describes what the model writes (before trimming).
+ */
+export const REVIEW_JSON_SCHEMA: Record<string, unknown> = (() => {
+  const { $schema: _draft, ...schema } = z.toJSONSchema(reviewOutput, { target: 'draft-7', io: 'input' });
+  return schema;
+})();
 
 /** Only what the reviewer is sure of is written. */
 export const MIN_REVIEW_CONFIDENCE = 7;
