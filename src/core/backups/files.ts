@@ -143,7 +143,11 @@ export async function removeBackup(dataDir: string, id: string): Promise<void> {
   await rm(join(dir, archiveName(id)), { force: true });
 }
 
-/** Leftovers of a backup cut short (a kill, a full disk): temporaries, archives without a manifest. */
+/**
+ * Leftovers of a backup cut short (a kill, a full disk): temporaries, and
+ * archives Hearth named itself that never got their manifest (never
+ * verified). Any other file someone put in the folder is left alone.
+ */
 export async function sweepPartials(dataDir: string): Promise<void> {
   const dir = backupsDir(dataDir);
   let names: string[];
@@ -154,7 +158,8 @@ export async function sweepPartials(dataDir: string): Promise<void> {
   }
   const manifests = new Set(names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length)));
   for (const name of names) {
-    const orphan = name.endsWith('.tar.gz') && !manifests.has(name.slice(0, -'.tar.gz'.length));
+    const stem = name.slice(0, -'.tar.gz'.length);
+    const orphan = name.endsWith('.tar.gz') && backupId.safeParse(stem).success && !manifests.has(stem);
     if (name.endsWith(PARTIAL) || orphan) await rm(join(dir, name), { force: true, recursive: true });
   }
 }

@@ -15,7 +15,8 @@ export function newestBackup(dataDir: string): string | null {
   if (!existsSync(dir)) return null;
   let best: { path: string; mtime: number } | null = null;
   for (const name of readdirSync(dir)) {
-    if (name.startsWith('.')) continue;
+    // Archives only: a manifest (.json) or a temporary (.partial) is not something to restore.
+    if (name.startsWith('.') || !name.endsWith('.tar.gz')) continue;
     const path = join(dir, name);
     const mtime = statSync(path).mtimeMs;
     if (!best || mtime > best.mtime) best = { path, mtime };
