@@ -4,6 +4,7 @@ import type { Actor } from './actor';
 
 import type {
   EmbeddingStatus,
+  ImportFormat,
   JobQueue,
   JobState,
   MemoryOrigin,
@@ -132,6 +133,18 @@ export interface ScoreBreakdown {
   textFromNeighbours?: number;
 }
 
+/** One of a persona's conversations, as the conversation list shows it. */
+export interface ConversationInfo {
+  id: string;
+  /** Given by the person; '' until renamed (the UI then shows the first message). */
+  title: string;
+  firstMessage: string | null;
+  /** User and assistant messages. */
+  messages: number;
+  createdAt: ISOTime;
+  updatedAt: ISOTime;
+}
+
 export interface RecallHit {
   kind: RecallKind;
   id: string;
@@ -241,4 +254,59 @@ export interface McpConnectionInfo {
   generic: string;
   /** Streamable HTTP: where a running Hearth answers MCP (null when this process has no listener). */
   http: McpHttpState | null;
+}
+
+/** What personas.import made: the new persona and how many records of each type it read. */
+export interface PersonaImport {
+  persona: Persona;
+  counts: Record<string, number>;
+  /** Rows queued for embedding (their vectors came from another model, or had none). */
+  toEmbed: number;
+}
+
+/** Other tools' exports that memories.importFrom reads. */
+
+export type { ImportFormat };
+
+export interface ImportFromItem {
+  content: string;
+  day: ISODate;
+  category: string | null;
+  /** duplicate: the same text (normalised) is already a memory of this persona, or earlier in the same file. */
+  status: 'added' | 'duplicate';
+}
+
+export interface ImportFromResult {
+  added: number;
+  skipped: number;
+  /** Every item read, in order (at most the first 1,000). */
+  items: ImportFromItem[];
+  dryRun: boolean;
+}
+
+/** One backup in <dataDir>/backups, as its manifest describes it. */
+export interface BackupInfo {
+  id: string;
+  createdAt: ISOTime;
+  /** Why it was taken: manual, daily, before-migration, before-persona-delete, before-restore. */
+  reason: string;
+  /** Size of the archive on disk. */
+  bytes: number;
+  counts: {
+    personas: number;
+    memories: number;
+    knowledgeSources: number;
+    knowledgeChunks: number;
+    conversations: number;
+    messages: number;
+  };
+  /** Opened after writing, counted, and its integrity check passed. */
+  verified: boolean;
+  problems: string[];
+}
+
+export interface IntegrityResult {
+  ok: boolean;
+  checked: number;
+  problems: string[];
 }

@@ -87,13 +87,7 @@ export async function recallAsText(
   persona: string,
   args: { query: string; limit: number; date?: string },
 ): Promise<string> {
-  let vector: Float32Array | null = null;
-  try {
-    vector = await ctx.embedder.embedQuery(args.query, AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
-  } catch (e) {
-    console.warn(`[chat] recall query embedding failed, ranking by text only: ${(e as Error).message}`);
-  }
-  const hits = await recall(ctx, { persona, ...args, queryEmbedding: vector });
+  const hits = await recall(ctx, { persona, ...args, embedSignal: AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS) });
   if (hits.length === 0) return `No memories or knowledge match "${args.query}".`;
   return hits.map(hitLine).join('\n');
 }

@@ -21,18 +21,31 @@ export interface RecallArgs {
   variant?: RankingVariant;
   /** Also return superseded memories, each placed below what replaced it (docs/history.md). */
   includeSuperseded?: boolean;
-  /** A query vector the caller already has; null forces text-only; absent → none (the handler embeds). */
+  /** A query vector the caller already has; null forces text-only; absent → recall embeds the query itself. */
   queryEmbedding?: ArrayLike<number> | null;
+  /** Cuts the query's embedding short (e.g. a model's tool call that must not wait): recall then ranks by text. */
+  embedSignal?: AbortSignal;
+}
+
+/**
+ * The query's vector: the caller's, or the embedder's. embedQuery has its own
+ * short timeout and resolves null on failure, so recall then ranks by text only.
+ * Done before the read transaction, which must not wait on a provider.
+ */
+async function queryVector(ctx: CoreContext, a: RecallArgs): Promise<ArrayLike<number> | null> {
+  if (a.queryEmbedding !== undefined) return a.queryEmbedding;
+  if (!a.query.trim()) return null;
+  return ctx.embedder.embedQuery(a.query, a.embedSignal);
 }
 
 /** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (tests, benches). */
 export type RecallMode = 'candidates' | 'exact';
 
-async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs): Promise<Probe> {
+async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, vector: ArrayLike<number> | null): Promise<Probe> {
   return {
     persona: a.persona,
     tq: await prepareTextQuery(q, a.query, a.variant ?? DEFAULT_VARIANT),
-    vector: a.queryEmbedding ? encodeVector(a.queryEmbedding) : null,
+    vector: vector ? encodeVector(vector) : null,
     model: ctx.embedder.model(),
     now: ctx.now(),
     ...(a.date ? { date: a.date } : {}),
@@ -54,9 +67,10 @@ function memoryScope(probe: Probe, mode: RecallMode, sizes: CandidateSizes): Mem
 export async function recall(ctx: CoreContext, a: RecallArgs, mode: RecallMode = 'candidates'): Promise<RecallHit[]> {
   const limit = a.limit ?? 5;
   const kinds = new Set(a.kinds?.length ? a.kinds : ['memory', 'knowledge']);
+  const vector = await queryVector(ctx, a);
   const hits = await ctx.db.transaction(async (tx) => {
     await requirePersona(tx, a.persona);
-    const probe = await probeFor(tx, ctx, a);
+    const probe = await probeFor(tx, ctx, a, vector);
     const sizes = candidateSizes(limit);
     await tx.exec(indexSettings(sizes, probe.tq.scorer));
     const out: RecallHit[] = [];

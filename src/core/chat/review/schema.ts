@@ -2,52 +2,6 @@ import { z } from 'zod';
 import { importance, uuid } from '../../schemas';
 import { dimension } from '../../user-model/write';
 
-/** What the review call must answer (sent as response_format json_schema). */
-export const REVIEW_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    userModel: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          dimension: { type: 'string' },
-          content: { type: 'string' },
-          confidence: { type: 'integer', minimum: 1, maximum: 10 },
-        },
-        required: ['dimension', 'content', 'confidence'],
-      },
-    },
-    memories: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          category: { type: 'string' },
-          content: { type: 'string' },
-          importance: { type: 'integer', minimum: 1, maximum: 10 },
-          confidence: { type: 'integer', minimum: 1, maximum: 10 },
-          supersedes: {
-            type: 'array',
-            description: 'Existing memories (by id, from the list given) that this new item makes untrue.',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'string' },
-                reason: { type: 'string' },
-                confidence: { type: 'integer', minimum: 1, maximum: 10 },
-              },
-              required: ['id', 'reason', 'confidence'],
-            },
-          },
-        },
-        required: ['category', 'content', 'importance', 'confidence', 'supersedes'],
-      },
-    },
-  },
-  required: ['userModel', 'memories'],
-} as const;
-
 const content = z.string().trim().min(1).max(4_000);
 
 export const reviewOutput = z.object({
@@ -83,6 +37,20 @@ export const supersessionProposal = z.object({
 });
 
 export type ReviewOutput = z.infer<typeof reviewOutput>;
+
+/**
+ * What the review call must answer (sent as response_format json_schema),
+ * generated from zod so the two cannot drift. The model is shown each
+ * proposal's full shape; the parser above takes them one by one.
+ * `io: 'input'` describes what the model writes (before trimming).
+ */
+export const REVIEW_JSON_SCHEMA: Record<string, unknown> = (() => {
+  const asked = reviewOutput.extend({
+    memories: z.array(reviewOutput.shape.memories.element.extend({ supersedes: z.array(supersessionProposal).max(10) })).max(30),
+  });
+  const { $schema: _draft, ...schema } = z.toJSONSchema(asked, { target: 'draft-7', io: 'input' });
+  return schema;
+})();
 
 /** Only what the reviewer is sure of is written. */
 export const MIN_REVIEW_CONFIDENCE = 7;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { plural } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
+import { ImportMemoriesDialog } from './ImportMemoriesDialog';
 import { MemoryEditor } from './MemoryEditor';
 import { MemoryFiltersBar } from './MemoryFiltersBar';
 import { MemoryList } from './MemoryList';
@@ -83,6 +84,8 @@ export function MemoriesView() {
   const { items, total, loaded, hits, composing, categories, focused } = useMemories();
   const { open, setComposing, create, focus } = useMemories.getState();
 
+  const [importing, setImporting] = useState(false);
+
   useEffect(() => open(persona), [persona, open]);
 
   return (
@@ -95,10 +98,14 @@ export function MemoriesView() {
           </p>
         </div>
         <SearchBox />
+        <button className="ghost" data-testid="memory-import" onClick={() => setImporting(true)} title="Import memories from another assistant">
+          Import…
+        </button>
         <button className="primary" data-testid="memory-new" onClick={() => setComposing(true)} title="New memory (n)">
           New memory
         </button>
       </header>
+      {importing && <ImportMemoriesDialog persona={persona} onClose={() => setImporting(false)} />}
       <MemoryFiltersBar />
       {composing && (
         <div className="composer">
