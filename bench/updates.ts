@@ -1,4 +1,4 @@
-// Facts that change (docs/history.md): `npm run bench:updates -- [--facts 300] [--n 3000] [--queries 100] [--seed 1] [--json FILE]`
+// Facts that change (docs/history.md): `npm run bench:updates -- [--facts 300] [--n 1000] [--queries 40] [--span-days 420] [--seed 1] [--json FILE]`
 //
 // Part 1, quality. A seeded, generated set no test tunes to: --facts facts
 // about a user and the people and things around them, each changed 1–3 times
@@ -30,8 +30,8 @@ import { percentile } from './latency-stats';
 const { values } = parseArgs({
   options: {
     facts: { type: 'string', default: '300' },
-    n: { type: 'string', default: '3000' },
-    queries: { type: 'string', default: '100' },
+    n: { type: 'string', default: '1000' },
+    queries: { type: 'string', default: '40' },
     seed: { type: 'string', default: '1' },
     'span-days': { type: 'string', default: '420' },
     json: { type: 'string' },
