@@ -191,5 +191,6 @@ describe('activity and persona deletion', () => {
     // main is emptied, not removed: its history goes too
     await f.core.call('personas.delete', { id: 'main', confirm: 'main' });
     expect((await f.core.call('activity.list', { persona: 'main' })).items).toEqual([]);
-  });
+    // Each deletion is backed up first (a whole-database snapshot): slow on a loaded machine.
+  }, 300_000);
 });

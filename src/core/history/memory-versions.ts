@@ -26,9 +26,13 @@ export async function recordMemoryVersion(
   meta: ChangeMeta,
   at: Date,
 ): Promise<void> {
-  await q.query('UPDATE memory_versions SET valid_to = $2 WHERE memory_id = $1 AND valid_to IS NULL', [state.id, at]);
+  // One statement: close the current version and add the next (both read the same snapshot, so
+  // max(version) is the one before this change).
   await q.query(
-    `INSERT INTO memory_versions
+    `WITH closed AS (
+       UPDATE memory_versions SET valid_to = $12 WHERE memory_id = $1 AND valid_to IS NULL RETURNING 1
+     )
+     INSERT INTO memory_versions
        (memory_id, persona, version, change, content, category, importance, day, superseded_by,
         actor, conversation_id, reason, valid_from, valid_to)
      VALUES ($1, $2, coalesce((SELECT max(version) FROM memory_versions WHERE memory_id = $1), 0) + 1,

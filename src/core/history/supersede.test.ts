@@ -61,9 +61,15 @@ describe('supersession', () => {
     await f.core.call('memories.supersede', { id: b.id, by: c.id }); // a chain: a → b → c
     expect((await f.core.call('memories.get', { id: a.id })).supersededBy).toBe(b.id);
     expect((await f.core.call('memories.get', { id: c.id })).supersededBy).toBeNull();
-    // Deleting the newer memory (a user's explicit act) makes the older one current again.
-    await f.core.call('memories.delete', { id: c.id });
+    // Deleting the newer memory (a user's explicit act) makes the older one current again, in its history too;
+    // undoing the deletion links it again.
+    const del = await f.core.call('memories.delete', { id: c.id });
     expect((await f.core.call('memories.get', { id: b.id })).supersededBy).toBeNull();
+    const bHistory = await f.core.call('memories.history', { id: b.id });
+    expect(bHistory[bHistory.length - 1]).toMatchObject({ change: 'unsupersede', supersededBy: null, reason: expect.stringContaining(c.id) });
+    await f.core.call('memories.restore', { memory: del.memory });
+    expect((await f.core.call('memories.get', { id: b.id })).supersededBy).toBe(c.id);
+    expect((await f.core.call('memories.get', { id: c.id })).supersedes).toEqual([b.id]);
   });
 
   it("the memory tool's supersede writes the new fact and links the old one in one validated call", async () => {

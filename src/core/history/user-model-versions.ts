@@ -20,12 +20,12 @@ export async function recordUserModelVersion(
   meta: ChangeMeta,
   at: Date,
 ): Promise<void> {
+  // One statement: close the current version and add the next (same snapshot for both).
   await q.query(
-    'UPDATE user_model_versions SET valid_to = $3 WHERE persona = $1 AND dimension = $2 AND valid_to IS NULL',
-    [state.persona, state.dimension, at],
-  );
-  await q.query(
-    `INSERT INTO user_model_versions
+    `WITH closed AS (
+       UPDATE user_model_versions SET valid_to = $9 WHERE persona = $1 AND dimension = $2 AND valid_to IS NULL RETURNING 1
+     )
+     INSERT INTO user_model_versions
        (persona, dimension, version, change, content, confidence, actor, conversation_id, reason, valid_from, valid_to)
      VALUES ($1, $2, coalesce((SELECT max(version) FROM user_model_versions WHERE persona = $1 AND dimension = $2), 0) + 1,
              $3, $4, $5, $6, (SELECT id FROM conversations WHERE id = $7::uuid AND persona = $1), $8, $9,

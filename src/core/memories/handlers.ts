@@ -37,7 +37,7 @@ const memoryShape = z
     conversationId: uuid.nullable(),
     insertedAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
-    // Shown by the browser; a restore does not bring links back (docs/history.md).
+    // Shown by the browser; undoing a deletion re-links what the memory had replaced (docs/history.md).
     supersededBy: uuid.nullable().optional(),
     supersededAt: z.iso.datetime({ offset: true }).nullable().optional(),
     supersedes: z.array(uuid).max(10_000).optional(),

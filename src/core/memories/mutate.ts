@@ -139,6 +139,14 @@ export async function deleteMemory(ctx: CoreContext, id: string, meta: ChangeMet
     const m = toMemory(rows[0], ctx.embedder.model());
     // Its history stays: the last version says it was deleted, by whom.
     await recordMemoryVersion(tx, m, 'delete', meta, ctx.now());
+    // What it had replaced is current again (the foreign key cleared the links): say so in their history.
+    const { rows: freed } = await tx.query<MemoryRow>(
+      `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.id = ANY($1::uuid[])`,
+      [m.supersedes ?? []],
+    );
+    for (const r of freed) {
+      await recordMemoryVersion(tx, toMemory(r, ctx.embedder.model()), 'unsupersede', { ...meta, reason: `memory ${id} that replaced it was deleted` }, ctx.now());
+    }
     return m;
   });
   ctx.events.emit('memories.changed', { persona: memory.persona, ids: [id], reason: 'delete' });
@@ -159,9 +167,19 @@ export async function restoreMemory(ctx: CoreContext, m: Memory, meta: ChangeMet
       [m.id, m.persona, m.content, m.category, m.importance, m.day, m.origin, m.conversationId, m.insertedAt, m.updatedAt],
     );
     await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
-    const restored = toMemory(rows[0]!, ctx.embedder.model());
-    await recordMemoryVersion(tx, restored, 'undelete', meta, ctx.now());
-    return restored;
+    await recordMemoryVersion(tx, toMemory(rows[0]!, ctx.embedder.model()), 'undelete', meta, ctx.now());
+    // Undoing the deletion also puts back the links to what it had replaced, where nothing else replaced them meanwhile.
+    const { rows: relinked } = await tx.query<MemoryRow>(
+      `UPDATE memories AS m SET superseded_by = $2, superseded_at = $3
+       WHERE m.id = ANY($1::uuid[]) AND m.persona = $4 AND m.superseded_by IS NULL
+       RETURNING ${MEMORY_COLUMNS}`,
+      [m.supersedes ?? [], m.id, ctx.now(), m.persona],
+    );
+    for (const r of relinked) {
+      await recordMemoryVersion(tx, toMemory(r, ctx.embedder.model()), 'supersede', { ...meta, reason: `the deletion of memory ${m.id} was undone` }, ctx.now());
+    }
+    const { rows: after } = await tx.query<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.id = $1`, [m.id]);
+    return toMemory(after[0]!, ctx.embedder.model());
   });
   ctx.events.emit('memories.changed', { persona: memory.persona, ids: [memory.id], reason: 'restore' });
   return memory;
