@@ -71,6 +71,8 @@ export interface CoreContext {
   now(): Date;
   /** How other AI tools reach this process over MCP (set by the door that owns the core). */
   mcpDoor: McpDoor;
+  /** Things found wrong at start-up and repaired, for the person to read (app.info). */
+  notices: string[];
   /** Backups of the data folder (src/core/backups/service.ts); null for an in-memory core. */
   backups: Backups | null;
 }

@@ -25,6 +25,7 @@ const MECHANISM_FILES = new Set([
   'text-safety.ts',
   'time.ts',
   'workers.ts',
+  'worker-entries.ts',
 ]);
 
 interface Edge {

@@ -10,6 +10,8 @@ import { handlers } from './app/handlers';
 import { queueDefs } from './app/queues';
 import type { CoreContext, SecretStore } from './context';
 import { Db } from './db/client';
+import { checkDataFolder } from './db/data-folder';
+import { describeDamage } from './db/damage';
 import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
@@ -85,6 +87,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       lock = acquireDirLock(dataDir);
       // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
       await recoverBackups(dataDir);
+      // Before PGlite sees the folder: it would run initdb over a damaged one.
+      if (!options.loadFrom) checkDataFolder(dataDir);
     }
     db = await Db.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
     backups = dataDir ? backupService(db, dataDir, options.now) : null;
@@ -94,11 +98,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       beforeApplying: service ? () => service.create('before-migration').then(() => undefined) : undefined,
     });
   } catch (e) {
+    const damage = db && dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
     await db?.close().catch(() => undefined);
     lock?.release();
-    throw e;
+    throw damage ?? e;
   }
 
+  const notices: string[] = [];
   const events = new EventBus();
   const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings });
   const parser = new DocumentParser();
@@ -107,30 +113,43 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     db,
     events,
     dataDir,
-    secrets: options.secrets ?? (dataDir ? new FileSecretStore(dataDir) : new MemorySecretStore()),
+    secrets:
+      options.secrets ??
+      (dataDir
+        ? new FileSecretStore(dataDir, (message) => {
+            console.warn(message);
+            notices.push(message);
+          })
+        : new MemorySecretStore()),
     embedder,
     parser,
     wakeJobs: () => runner?.wake(),
     now: options.now ?? (() => new Date()),
     mcpDoor: new McpDoorState(),
+    notices,
     backups,
   };
   if (backups && options.dailyBackups !== false) backups.startSchedule();
   let closed = false;
   try {
-    await adoptUnboundKeys(ctx.secrets, await readSettings(ctx));
+    const settings = await readSettings(ctx);
+    // Opened without it (the setting lives in the database); applies from the first commit after migrations.
+    if (settings.durableCommits) await db.setDurableCommits(true);
+    await adoptUnboundKeys(ctx.secrets, settings);
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
     runner = new JobRunner(ctx, options.queues ?? queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
     await runner.start();
   } catch (e) {
+    // A damaged page met while reading settings or jobs: name the table instead of a stack.
+    const damage = dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
     await runner?.stop();
     await backups?.stop();
     await parser.close();
     await embedder.close();
     await db.close().catch(() => undefined);
     lock?.release();
-    throw e;
+    throw damage ?? e;
   }
 
   return {

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core';
 import { uploadSink } from '../core/knowledge/upload';
+import { importSink } from '../core/portable/upload';
 import { writeEndpoint } from '../core/mcp/endpoint';
 import { openWithHandover } from '../core/mcp/handover';
 import { McpHttpSessions } from '../core/mcp/http';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     server = await startHostServer({
       dispatch: core.dispatch,
       uploads: uploadSink(core.ctx),
+      imports: importSink(core.ctx),
       events: core.events,
       token: config.token,
       port: config.port,

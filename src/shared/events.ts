@@ -12,6 +12,8 @@ export interface Events {
   'chat.token': { persona: string; messageId: string; delta: string };
   'chat.message': { persona: string; message: ChatMessage };
   'chat.state': { persona: string; busy: boolean; error?: { code: ErrorCode; message: string } };
+  /** A persona export or import under way (done/total lines of the file). */
+  'personas.transfer': { op: 'export' | 'import'; persona: string; stage: string; done: number; total: number };
   'settings.changed': Record<string, never>;
   /** An AI tool called over MCP, or the user switched one: the Connections view reloads. */
   'mcp.changed': { client: string };

@@ -7,7 +7,7 @@ import { ensureConversation, findConversation } from './conversation';
 import { listMessages } from './messages';
 import { assemblePrompt } from './prompt';
 import { cancelTurn } from './running';
-import { sendMessage } from './turn';
+import { retryTurn, sendMessage } from './turn';
 
 export const MAX_USER_MESSAGE_CHARS = 100_000;
 
@@ -17,6 +17,8 @@ export const chatHandlers = {
   'chat.send': handler(z.object({ persona: personaId, text: text(MAX_USER_MESSAGE_CHARS) }).strict(), (args, ctx) =>
     sendMessage(ctx, args.persona, args.text),
   ),
+
+  'chat.retry': handler(personaArgs, (args, ctx) => retryTurn(ctx, args.persona)),
 
   'chat.cancel': handler(personaArgs, async (args, ctx) => ({ cancelled: cancelTurn(ctx, args.persona) })),
 

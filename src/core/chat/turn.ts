@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatToolCall } from '../../shared/api';
+import { STOPPED_MARK } from '../../shared/chat-marks';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { requirePersona } from '../personas/store';
@@ -15,7 +16,7 @@ import { runTool } from './tools/run';
 
 /** Tool rounds per turn; the round after the last one is answered without tools. */
 export const MAX_TOOL_ROUNDS = 6;
-export const STOPPED_MARK = '\n\n[stopped]';
+export { STOPPED_MARK };
 
 interface Turn {
   ctx: CoreContext;
@@ -80,6 +81,30 @@ async function loop(t: Turn): Promise<ChatMessage> {
 
 /** chat.send: one whole turn (tool calls included); tokens and messages stream as events. */
 export async function sendMessage(ctx: CoreContext, persona: string, text: string): Promise<ChatMessage> {
+  return runTurn(ctx, persona, async (conv) => {
+    emitMessage(ctx, persona, await insertMessage(ctx.db, conv.id, { role: 'user', content: text }));
+  });
+}
+
+/**
+ * chat.retry: answers the last user message again — Retry after a failed turn, Regenerate
+ * after an answer. What came after that message (the old answer, its tool calls and results)
+ * is removed first, so the model sees the conversation as it was when the question was asked;
+ * memories those tool calls saved stay (deleting a memory is the person's decision).
+ */
+export async function retryTurn(ctx: CoreContext, persona: string): Promise<ChatMessage> {
+  return runTurn(ctx, persona, async (conv) => {
+    const { rows } = await ctx.db.query<{ last: string | null }>(
+      `SELECT max(id)::text AS last FROM messages WHERE conversation_id = $1 AND role = 'user' AND NOT folded`,
+      [conv.id],
+    );
+    const last = rows[0]?.last;
+    if (!last) throw new AppError('conflict', 'There is no message to answer again: send one first.');
+    await ctx.db.query(`DELETE FROM messages WHERE conversation_id = $1 AND id > $2::bigint`, [conv.id, last]);
+  });
+}
+
+async function runTurn(ctx: CoreContext, persona: string, prepare: (conv: ConversationRow) => Promise<void>): Promise<ChatMessage> {
   await requirePersona(ctx.db, persona);
   const settings = await loadChatSettings(ctx);
   const provider = chatProviderFrom(settings);
@@ -88,7 +113,7 @@ export async function sendMessage(ctx: CoreContext, persona: string, text: strin
   let failure: AppError | null = null;
   try {
     const conv = await ensureConversation(ctx.db, persona);
-    emitMessage(ctx, persona, await insertMessage(ctx.db, conv.id, { role: 'user', content: text }));
+    await prepare(conv);
     let reply: ChatMessage;
     try {
       reply = await loop({ ctx, conv, provider, signal });

@@ -34,17 +34,21 @@ export function readMigrations(dir: string): MigrationFile[] {
     });
 }
 
-/**
- * Applies each migration not yet recorded, in order, each in its own
- * transaction. Refuses to start when the recorded history is not a prefix of
- * the files (a file removed, renamed, reordered or edited after it ran).
- */
 export interface MigrateOptions {
   /** Runs before the first pending migration of a database that already has some (a fresh one has nothing to lose). */
   beforeApplying?: (pending: string[]) => Promise<void>;
 }
 
-export async function migrate(db: Db, files: MigrationFile[], options: MigrateOptions = {}): Promise<string[]> {
+/**
+ * Applies each migration not yet recorded, in order, each in its own
+ * transaction. Refuses to start when the recorded history is not a prefix of
+ * the files (a file removed, renamed, reordered or edited after it ran).
+ */
+export async function migrate(
+  db: Pick<Db, 'exec' | 'query' | 'transaction'>,
+  files: MigrationFile[],
+  options: MigrateOptions = {},
+): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     checksum text NOT NULL,

@@ -63,6 +63,7 @@ export const settingsPatch = z
     contextBudgetTokens: contextBudgetTokens.optional(),
     workspaceDir: workspaceDir.nullable().optional(),
     maxIngestBytes: maxIngestBytes.optional(),
+    durableCommits: z.boolean().optional(),
     backupsKeep: backupsKeep.optional(),
   })
   .strict();
@@ -77,5 +78,6 @@ export const stored = {
   contextBudgetTokens,
   workspaceDir: z.string().nullable(),
   maxIngestBytes,
+  durableCommits: z.boolean(),
   backupsKeep,
 };

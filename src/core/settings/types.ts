@@ -9,6 +9,7 @@ export interface Settings {
   contextBudgetTokens: number;
   workspaceDir: string | null;
   maxIngestBytes: number;
+  durableCommits: boolean;
   /** How many backups are kept in <dataDir>/backups (the newest; docs/data-safety.md). */
   backupsKeep: number;
 }
@@ -20,6 +21,7 @@ export const DEFAULT_SETTINGS: Settings = {
   contextBudgetTokens: 16_000,
   workspaceDir: null,
   maxIngestBytes: 100 * 1024 * 1024,
+  durableCommits: false,
   backupsKeep: 7,
 };
 

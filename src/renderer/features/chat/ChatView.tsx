@@ -26,6 +26,7 @@ export function ChatView() {
   const configured = useChat((s) => s.configured);
   const error = useChat((s) => s.error);
   const prompt = useChat((s) => s.prompt);
+  const busy = useChat((s) => s.busy);
 
   useEffect(() => {
     void useChat.getState().open(persona);
@@ -45,21 +46,26 @@ export function ChatView() {
         <button className="ghost small" data-testid="prompt-toggle" onClick={() => (prompt ? useChat.getState().closePrompt() : void useChat.getState().loadPrompt())}>
           {prompt ? 'Hide prompt' : 'Prompt'}
         </button>
-        <button className="ghost small" data-testid="chat-clear" onClick={() => void useChat.getState().clear()}>
+        <button className="ghost small" data-testid="chat-clear" onClick={() => useChat.getState().clear()}>
           Clear
         </button>
       </header>
       {configured === false && <NotConfigured />}
       {error && error.code !== 'not_configured' && (
         <div className="chat-banner error" data-testid="chat-error" role="alert">
-          <strong>{error.code}</strong>: {error.message}
+          <span>{error.message}</span>
+          {error.code !== 'busy' && (
+            <button className="small" data-testid="chat-retry" disabled={busy} onClick={() => void useChat.getState().retry()}>
+              Retry
+            </button>
+          )}
         </div>
       )}
       <div className="chat-body">
         <Transcript persona={persona} />
         <PromptPanel />
       </div>
-      <Composer disabled={configured === false} />
+      <Composer persona={persona} disabled={configured === false} />
     </section>
   );
 }

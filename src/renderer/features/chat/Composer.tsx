@@ -1,16 +1,17 @@
-import { useState } from 'react';
 import { useChat } from './store';
 
-/** Enter sends, Shift+Enter is a new line; `/clear` starts the conversation over. */
-export function Composer({ disabled }: { disabled: boolean }) {
-  const [text, setText] = useState('');
+/** Enter sends, Shift+Enter is a new line; `/clear` starts the conversation over (with Undo). */
+export function Composer({ persona, disabled }: { persona: string; disabled: boolean }) {
+  // The draft lives in the store, per persona, so it survives a visit to another view.
+  const text = useChat((s) => s.drafts[persona] ?? '');
+  const setText = (t: string) => useChat.getState().setDraft(persona, t);
   const busy = useChat((s) => s.busy);
 
   function submit() {
     const t = text.trim();
     if (!t || busy) return;
     setText('');
-    if (t === '/clear') void useChat.getState().clear();
+    if (t === '/clear') useChat.getState().clear();
     else void useChat.getState().send(t);
   }
 

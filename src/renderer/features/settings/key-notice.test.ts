@@ -11,6 +11,7 @@ const saved: SettingsView = {
   contextBudgetTokens: 16000,
   workspaceDir: null,
   maxIngestBytes: 1024 * 1024,
+  durableCommits: false,
   backupsKeep: 7,
 };
 
