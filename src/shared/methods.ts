@@ -27,6 +27,7 @@ import type {
   Persona,
   PersonaImport,
   RecallHit,
+  ConversationInfo,
   UserModelEntry,
   UserModelVersion,
 } from './types';
@@ -120,13 +121,19 @@ export interface Api {
   'settings.get': [Record<string, never>, SettingsView];
   'settings.set': [SettingsPatch, SettingsView];
 
-  'chat.send': [{ persona: string; text: string }, ChatMessage];
+  // `conversation`: which of the persona's conversations; omitted, the current one (most recently used).
+  'chat.send': [{ persona: string; text: string; conversation?: string }, ChatMessage];
   /** Answers the last user message again (Retry / Regenerate): what followed it is replaced. */
-  'chat.retry': [{ persona: string }, ChatMessage];
+  'chat.retry': [{ persona: string; conversation?: string }, ChatMessage];
   'chat.cancel': [{ persona: string }, { cancelled: boolean }];
-  'chat.history': [{ persona: string }, { messages: ChatMessage[]; summary: string }];
-  'chat.clear': [{ persona: string }, { cleared: number }];
-  'chat.prompt': [{ persona: string }, ChatPrompt];
+  'chat.history': [{ persona: string; conversation?: string }, { messages: ChatMessage[]; summary: string; conversation: string | null }];
+  'chat.clear': [{ persona: string; conversation?: string }, { cleared: number }];
+  'chat.prompt': [{ persona: string; conversation?: string }, ChatPrompt];
+
+  'conversations.list': [{ persona: string }, ConversationInfo[]];
+  'conversations.create': [{ persona: string; title?: string }, ConversationInfo];
+  'conversations.rename': [{ persona: string; id: string; title: string }, ConversationInfo];
+  'conversations.delete': [{ persona: string; id: string }, { deleted: boolean }];
 
   'mcp.clients': [Record<string, never>, McpClient[]];
   'mcp.calls': [{ client?: string; limit?: number }, McpCall[]];

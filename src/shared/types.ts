@@ -133,6 +133,18 @@ export interface ScoreBreakdown {
   textFromNeighbours?: number;
 }
 
+/** One of a persona's conversations, as the conversation list shows it. */
+export interface ConversationInfo {
+  id: string;
+  /** Given by the person; '' until renamed (the UI then shows the first message). */
+  title: string;
+  firstMessage: string | null;
+  /** User and assistant messages. */
+  messages: number;
+  createdAt: ISOTime;
+  updatedAt: ISOTime;
+}
+
 export interface RecallHit {
   kind: RecallKind;
   id: string;

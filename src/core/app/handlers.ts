@@ -2,6 +2,7 @@ import type { Method } from '../../shared/api';
 import type { Handlers } from '../method';
 import { infoHandlers } from '../info/handlers';
 import { chatHandlers } from '../chat/handlers';
+import { conversationHandlers } from '../conversations/handlers';
 import { embeddingHandlers } from '../embeddings/handlers';
 import { jobHandlers } from '../jobs/handlers';
 import { ingestHandlers } from '../knowledge/ingest-handlers';
@@ -25,6 +26,7 @@ import { historyHandlers } from '../history/handlers';
 export const handlers = {
   ...infoHandlers,
   ...chatHandlers,
+  ...conversationHandlers,
   ...personaHandlers,
   ...memoryHandlers,
   ...jobHandlers,

@@ -13,7 +13,7 @@ import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { APP_VERSION } from '../info/handlers';
 import { getPersona } from '../personas/store';
-import { FORMAT, FORMAT_VERSION, type HearthRecord, type Header, vectorToBase64 } from './format';
+import { FORMAT, FORMAT_VERSION, type HearthRecord, type Header, type RecordOf, vectorToBase64 } from './format';
 
 const PAGE = 500;
 /** Export files the doors did not collect (a download never fetched) are removed after this long. */
@@ -81,13 +81,14 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
   type MemoryRow = {
     id: string; category: string | null; content: string; importance: number; day: string; origin: string;
     conversation_id: string | null; inserted_at: string; updated_at: string; emb: Uint8Array | null;
-    embedding_model: string | null; embedding_error: string | null; seq: string;
+    embedding_model: string | null; embedding_error: string | null; seq: string; superseded_by: string | null; superseded_at: string | null;
   };
   // seq is the order memories were written in (same-day neighbours rank together): kept by writing them in it.
   for await (const m of pages<MemoryRow>(async (after) =>
     (await db.query<MemoryRow>(
       `SELECT id, category, content, importance, day::text AS day, origin, conversation_id, ${ts('inserted_at')} AS inserted_at,
-              ${ts('updated_at')} AS updated_at, vector_send(embedding) AS emb, embedding_model, embedding_error, seq::text AS seq
+              ${ts('updated_at')} AS updated_at, vector_send(embedding) AS emb, embedding_model, embedding_error, seq::text AS seq,
+              superseded_by, ${ts('superseded_at')} AS superseded_at
        FROM memories WHERE persona = $1 AND seq > $2::bigint ORDER BY seq LIMIT ${PAGE}`,
       [id, after ? after.seq : '0'],
     )).rows,
@@ -106,6 +107,40 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
       embedding: vec(m.emb),
       embeddingModel: m.embedding_model,
       embeddingError: m.embedding_error,
+      supersededBy: m.superseded_by,
+      supersededAt: m.superseded_at,
+    });
+  }
+
+  type VersionRow = {
+    id: string; memory_id: string; version: number; change: RecordOf<'memoryVersion'>['change']; content: string; category: string | null;
+    importance: number; day: string; superseded_by: string | null; actor: string | null; conversation_id: string | null; reason: string | null;
+    valid_from: string; valid_to: string | null;
+  };
+  // Versions in the order they were written (their identity id), which an import keeps by writing them in it.
+  for await (const v of pages<VersionRow>(async (after) =>
+    (await db.query<VersionRow>(
+      `SELECT id::text AS id, memory_id, version, change, content, category, importance, day::text AS day, superseded_by, actor, conversation_id,
+              reason, ${ts('valid_from')} AS valid_from, ${ts('valid_to')} AS valid_to
+       FROM memory_versions WHERE persona = $1 AND id > $2::bigint ORDER BY id LIMIT ${PAGE}`,
+      [id, after ? after.id : '0'],
+    )).rows,
+  )) {
+    yield* out({
+      type: 'memoryVersion',
+      memoryId: v.memory_id,
+      version: v.version,
+      change: v.change,
+      content: v.content,
+      category: v.category,
+      importance: v.importance,
+      day: v.day,
+      supersededBy: v.superseded_by,
+      actor: v.actor,
+      conversationId: v.conversation_id,
+      reason: v.reason,
+      validFrom: v.valid_from,
+      validTo: v.valid_to,
     });
   }
 
@@ -144,6 +179,33 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     )).rows,
   )) {
     yield* out({ type: 'userModel', id: u.id, dimension: u.dimension, content: u.content, confidence: u.confidence, insertedAt: u.inserted_at, updatedAt: u.updated_at });
+  }
+
+  type UserModelVersionRow = {
+    id: string; dimension: string; version: number; change: RecordOf<'userModelVersion'>['change']; content: string | null; confidence: number | null;
+    actor: string | null; conversation_id: string | null; reason: string | null; valid_from: string; valid_to: string | null;
+  };
+  for await (const v of pages<UserModelVersionRow>(async (after) =>
+    (await db.query<UserModelVersionRow>(
+      `SELECT id::text AS id, dimension, version, change, content, confidence, actor, conversation_id, reason,
+              ${ts('valid_from')} AS valid_from, ${ts('valid_to')} AS valid_to
+       FROM user_model_versions WHERE persona = $1 AND id > $2::bigint ORDER BY id LIMIT ${PAGE}`,
+      [id, after ? after.id : '0'],
+    )).rows,
+  )) {
+    yield* out({
+      type: 'userModelVersion',
+      dimension: v.dimension,
+      version: v.version,
+      change: v.change,
+      content: v.content,
+      confidence: v.confidence,
+      actor: v.actor,
+      conversationId: v.conversation_id,
+      reason: v.reason,
+      validFrom: v.valid_from,
+      validTo: v.valid_to,
+    });
   }
 
   type SourceRow = { source: string; kind: string | null; bytes: string | null; pages: number | null; ingested_at: string };
@@ -192,6 +254,7 @@ async function countRows(db: Queryable, id: string): Promise<number> {
     `SELECT ((SELECT count(*) FROM memories WHERE persona = $1) + (SELECT count(*) FROM user_models WHERE persona = $1)
       + (SELECT count(*) FROM knowledge_sources WHERE persona = $1) + (SELECT count(*) FROM knowledge_chunks WHERE persona = $1)
       + (SELECT count(*) FROM conversations WHERE persona = $1)
+      + (SELECT count(*) FROM memory_versions WHERE persona = $1) + (SELECT count(*) FROM user_model_versions WHERE persona = $1)
       + (SELECT count(*) FROM messages x JOIN conversations c ON c.id = x.conversation_id WHERE c.persona = $1) + 1)::text AS n`,
     [id],
   );

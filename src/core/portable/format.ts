@@ -38,6 +38,43 @@ const memory = z.object({
   embedding: vector.nullable(),
   embeddingModel: z.string().max(300).nullable(),
   embeddingError: z.string().max(100_000).nullable(),
+  /** The newer memory that replaced this one (docs/history.md), and when. */
+  supersededBy: uuid.nullable().default(null),
+  supersededAt: iso.nullable().default(null),
+});
+
+const actor = z.string().max(100).nullable();
+
+/** One state a memory has been in (memory_versions): the fields after that change, who made it, when. */
+const memoryVersion = z.object({
+  type: z.literal('memoryVersion'),
+  memoryId: uuid,
+  version: z.number().int().min(1),
+  change: z.enum(['create', 'update', 'restore', 'supersede', 'unsupersede', 'delete', 'undelete']),
+  content: z.string().max(1_000_000),
+  category: z.string().max(10_000).nullable(),
+  importance: z.number().int().min(1).max(10),
+  day,
+  supersededBy: uuid.nullable(),
+  actor,
+  conversationId: uuid.nullable(),
+  reason: z.string().max(100_000).nullable(),
+  validFrom: iso,
+  validTo: iso.nullable(),
+});
+
+const userModelVersion = z.object({
+  type: z.literal('userModelVersion'),
+  dimension: z.string().min(1).max(10_000),
+  version: z.number().int().min(1),
+  change: z.enum(['upsert', 'restore', 'delete']),
+  content: z.string().max(1_000_000).nullable(),
+  confidence: z.number().int().min(1).max(10).nullable(),
+  actor,
+  conversationId: uuid.nullable(),
+  reason: z.string().max(100_000).nullable(),
+  validFrom: iso,
+  validTo: iso.nullable(),
 });
 
 const userModel = z.object({
@@ -101,7 +138,9 @@ const end = z.object({ type: z.literal('end'), counts: z.record(z.string(), z.nu
 export const recordSchema = z.discriminatedUnion('type', [
   persona,
   memory,
+  memoryVersion,
   userModel,
+  userModelVersion,
   knowledgeSource,
   knowledgeChunk,
   conversation,
@@ -111,12 +150,6 @@ export const recordSchema = z.discriminatedUnion('type', [
 export type HearthRecord = z.infer<typeof recordSchema>;
 export type RecordOf<T extends HearthRecord['type']> = Extract<HearthRecord, { type: T }>;
 
-/**
- * Names taken for version history (memory and user-model versions, written
- * when that feature's tables exist). A reader without those tables refuses a
- * file that holds them rather than dropping them silently.
- */
-export const RESERVED_TYPES = ['memoryVersion', 'userModelVersion'] as const;
 
 /** Float32 big-endian bytes (as vector_send gives them after its 4-byte header) → base64, trailing zeros dropped. */
 export function vectorToBase64(send: Uint8Array): string {

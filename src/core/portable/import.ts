@@ -20,7 +20,7 @@ import {
 } from '../memories/import';
 import { getPersona, slugify } from '../personas/store';
 import { memoryOrigin } from '../schemas';
-import { base64ToVector, FORMAT, FORMAT_VERSION, headerSchema, type Header, type RecordOf, recordSchema, RESERVED_TYPES } from './format';
+import { base64ToVector, FORMAT, FORMAT_VERSION, headerSchema, type Header, type RecordOf, recordSchema } from './format';
 import { gzipLines, importError } from './lines';
 
 const ROWS_PER_STATEMENT = 200;
@@ -78,10 +78,7 @@ function issues(error: { issues: { path: PropertyKey[]; message: string }[] }): 
 }
 
 function parseRecord(line: string, n: number) {
-  const raw = parseJson(line, n) as { type?: unknown };
-  if (RESERVED_TYPES.includes(raw?.type as never)) {
-    throw importError(`Line ${n} holds version history (${String(raw.type)}), which this Hearth cannot store yet. Nothing was imported.`);
-  }
+  const raw = parseJson(line, n);
   const parsed = recordSchema.safeParse(raw);
   if (!parsed.success) throw importError(`Line ${n} is not a valid record (${issues(parsed.error)}). Nothing was imported.`);
   const r = parsed.data;
@@ -146,6 +143,12 @@ class Writer {
   private memories: RecordOf<'memory'>[] = [];
   private messages: RecordOf<'message'>[] = [];
   private chunks: RecordOf<'knowledgeChunk'>[] = [];
+  private versions: RecordOf<'memoryVersion'>[] = [];
+  private userModelVersions: RecordOf<'userModelVersion'>[] = [];
+  /** [the memory's id here, the file's id of the memory that replaced it, when]: set once every memory is in. */
+  private supersessions: [string, string, string | null][] = [];
+  /** Memory ids of versions whose memory was deleted (not in the file) and whose id is taken here. */
+  private readonly versionIds = new Map<string, string>();
   toEmbed = 0;
 
   constructor(private readonly q: Queryable, readonly persona: string, private readonly model: string) {}
@@ -179,6 +182,7 @@ class Writer {
     if (!batch.length) return;
     this.memories = [];
     const ids = await remapIds(this.q, 'memories', batch.map((m) => m.id), this.memoryIds);
+    batch.forEach((m, i) => m.supersededBy && this.supersessions.push([ids[i]!, m.supersededBy, m.supersededAt]));
     const params: unknown[] = [];
     batch.forEach((m, i) => {
       params.push(
@@ -197,6 +201,91 @@ class Writer {
     await enqueueEmbeddings(this.q, this.persona, 'memory', embed);
   }
 
+  /**
+   * Supersession links point at memories anywhere in the file, so they are set
+   * after the last memory is in (the foreign key needs the newer row).
+   */
+  async linkSupersessions(line: number): Promise<void> {
+    const links = this.supersessions;
+    this.supersessions = [];
+    for (let i = 0; i < links.length; i += ROWS_PER_STATEMENT) {
+      const batch = links.slice(i, i + ROWS_PER_STATEMENT);
+      const params: unknown[] = [];
+      for (const [id, by, at] of batch) params.push(id, this.memoryIds.get(by) ?? by, at);
+      const { affectedRows } = await this.q.query(
+        `UPDATE memories m SET superseded_by = v.by, superseded_at = v.at
+         FROM (VALUES ${values(batch.length, 3, ['::uuid', '::uuid', '::timestamptz'])}) AS v(id, by, at)
+         WHERE m.id = v.id AND m.persona = $${batch.length * 3 + 1}
+           AND EXISTS (SELECT 1 FROM memories n WHERE n.id = v.by AND n.persona = $${batch.length * 3 + 1})`,
+        [...params, this.persona],
+      );
+      if (affectedRows !== batch.length) {
+        throw importError(`Before line ${line}: a memory is marked as replaced by a memory the file does not hold. Nothing was imported.`);
+      }
+    }
+  }
+
+  async memoryVersion(r: RecordOf<'memoryVersion'>): Promise<void> {
+    this.versions.push(r);
+    if (this.versions.length >= ROWS_PER_STATEMENT) await this.flushVersions();
+  }
+
+  /** A version's memory id: the memory's id here, or (for a deleted memory) a fresh one if the file's is taken. */
+  private async versionMemoryId(fileId: string): Promise<string> {
+    const known = this.memoryIds.get(fileId) ?? this.versionIds.get(fileId);
+    if (known) return known;
+    const { rows } = await this.q.query(
+      'SELECT 1 FROM memories WHERE id = $1 AND persona <> $2 UNION ALL SELECT 1 FROM memory_versions WHERE memory_id = $1 AND persona <> $2 LIMIT 1',
+      [fileId, this.persona],
+    );
+    const id = rows.length ? randomUUID() : fileId;
+    this.versionIds.set(fileId, id);
+    return id;
+  }
+
+  async flushVersions(): Promise<void> {
+    const batch = this.versions;
+    if (!batch.length) return;
+    this.versions = [];
+    const params: unknown[] = [];
+    for (const v of batch) {
+      params.push(
+        await this.versionMemoryId(v.memoryId), this.persona, v.version, v.change, v.content, v.category, v.importance, v.day,
+        v.supersededBy === null ? null : (this.memoryIds.get(v.supersededBy) ?? this.versionIds.get(v.supersededBy) ?? v.supersededBy),
+        v.actor, v.conversationId === null ? null : this.conversations.get(v.conversationId), v.reason, v.validFrom, v.validTo,
+      );
+    }
+    await this.q.query(
+      `INSERT INTO memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor,
+                                    conversation_id, reason, valid_from, valid_to)
+       VALUES ${values(batch.length, 14, ['::uuid', '', '::int', '', '', '', '::int', '::date', '::uuid', '', '::uuid', '', '::timestamptz', '::timestamptz'])}`,
+      params,
+    );
+  }
+
+  async userModelVersion(r: RecordOf<'userModelVersion'>): Promise<void> {
+    this.userModelVersions.push(r);
+    if (this.userModelVersions.length >= ROWS_PER_STATEMENT) await this.flushUserModelVersions();
+  }
+
+  async flushUserModelVersions(): Promise<void> {
+    const batch = this.userModelVersions;
+    if (!batch.length) return;
+    this.userModelVersions = [];
+    const params: unknown[] = [];
+    for (const v of batch) {
+      params.push(
+        this.persona, v.dimension, v.version, v.change, v.content, v.confidence, v.actor,
+        v.conversationId === null ? null : this.conversations.get(v.conversationId), v.reason, v.validFrom, v.validTo,
+      );
+    }
+    await this.q.query(
+      `INSERT INTO user_model_versions (persona, dimension, version, change, content, confidence, actor, conversation_id, reason, valid_from, valid_to)
+       VALUES ${values(batch.length, 11, ['', '', '::int', '', '', '::int', '', '::uuid', '', '::timestamptz', '::timestamptz'])}`,
+      params,
+    );
+  }
+
   async message(r: RecordOf<'message'>): Promise<void> {
     this.messages.push(r);
     if (this.messages.length >= ROWS_PER_STATEMENT) await this.flushMessages();
@@ -210,7 +299,7 @@ class Writer {
     for (const m of batch) {
       params.push(
         this.conversations.get(m.conversationId), m.role, m.content, m.toolCalls === null ? null : JSON.stringify(m.toolCalls), m.toolCallId,
-        m.memoryIds === null ? null : JSON.stringify(m.memoryIds.map((id) => this.memoryIds.get(id) ?? id)), m.folded, m.createdAt,
+        m.memoryIds === null ? null : JSON.stringify(m.memoryIds.map((id) => this.memoryIds.get(id) ?? this.versionIds.get(id) ?? id)), m.folded, m.createdAt,
       );
     }
     // Message ids are the database's own sequence: new here, in the file's order.
@@ -262,8 +351,11 @@ class Writer {
     await enqueueEmbeddings(this.q, this.persona, 'knowledge', embed);
   }
 
-  async flushAll(): Promise<void> {
+  async flushAll(line: number): Promise<void> {
     await this.flushMemories();
+    await this.linkSupersessions(line);
+    await this.flushVersions();
+    await this.flushUserModelVersions();
     await this.flushMessages();
     await this.flushChunks();
   }
@@ -292,8 +384,10 @@ export async function importPersonaFile(
     let w: Writer | null = null;
     let counts: Record<string, number> = {};
     let ended = false;
-    let section = 0; // records come in this order: persona, conversation, memory, message, userModel, knowledge
-    const order: Record<string, number> = { persona: 0, conversation: 1, memory: 2, message: 3, userModel: 4, knowledgeSource: 5, knowledgeChunk: 5 };
+    let section = 0; // records come in this order (docs/export.md)
+    const order: Record<string, number> = {
+      persona: 0, conversation: 1, memory: 2, memoryVersion: 3, message: 4, userModel: 5, userModelVersion: 6, knowledgeSource: 7, knowledgeChunk: 7,
+    };
     for await (const [n, line] of gzipLines(path)) {
       if (n === 1) continue;
       if (ended) {
@@ -302,7 +396,7 @@ export async function importPersonaFile(
       }
       const r = parseRecord(line, n);
       if (r.type === 'end') {
-        await w?.flushAll();
+        await w?.flushAll(n);
         for (const [type, count] of Object.entries(r.counts)) {
           if ((counts[type] ?? 0) !== count) {
             throw importError(`The file says it holds ${count} ${type} records but ${counts[type] ?? 0} were read: it is damaged. Nothing was imported.`);
@@ -316,7 +410,7 @@ export async function importPersonaFile(
       const at = order[r.type]!;
       if (at < section) throw importError(`Line ${n}: a ${r.type} record out of place (the file was edited or damaged). Nothing was imported.`);
       if (at > section) {
-        await w?.flushAll();
+        await w?.flushAll(n);
         section = at;
       }
       counts[r.type] = (counts[r.type] ?? 0) + 1;
@@ -337,6 +431,18 @@ export async function importPersonaFile(
               throw importError(`Line ${n}: the memory names a conversation the file does not hold. Nothing was imported.`);
             }
             await persona!.memory(r);
+            break;
+          case 'memoryVersion':
+            if (r.conversationId !== null && !persona!.conversations.has(r.conversationId)) {
+              throw importError(`Line ${n}: the memory version names a conversation the file does not hold. Nothing was imported.`);
+            }
+            await persona!.memoryVersion(r);
+            break;
+          case 'userModelVersion':
+            if (r.conversationId !== null && !persona!.conversations.has(r.conversationId)) {
+              throw importError(`Line ${n}: the user-model version names a conversation the file does not hold. Nothing was imported.`);
+            }
+            await persona!.userModelVersion(r);
             break;
           case 'message':
             if (!persona!.conversations.has(r.conversationId)) {

@@ -42,6 +42,23 @@ async function fill(fx: EmbedFixture, id: string): Promise<void> {
        ($1, 'assistant', 'Gute Reise! 🎌', NULL, NULL, NULL, false)`,
     [conv, JSON.stringify([{ id: 'call_1', name: 'memory', arguments: '{"action":"write","content":"Flug"}' }]), JSON.stringify([m1.id])],
   );
+  // History (docs/history.md): an older fact superseded by the flight, its versions, and one of a memory since deleted.
+  const old = await core.call('memories.write', { persona: id, content: 'Flight to Tōkyō on 2 March', category: 'travel', day: '2025-03-02' });
+  await core.ctx.db.query(`UPDATE memories SET superseded_by = $2, superseded_at = now() WHERE id = $1`, [old.id, m1.id]);
+  await core.ctx.db.query(
+    `INSERT INTO memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor, conversation_id, reason, valid_from, valid_to) VALUES
+       ($1, $2, 1, 'create', 'Flight to Tōkyō on 2 March', 'travel', 5, '2025-03-02', NULL, 'user', NULL, NULL, now() - interval '1 day', now()),
+       ($1, $2, 2, 'supersede', 'Flight to Tōkyō on 2 March', 'travel', 5, '2025-03-02', $3, 'review', $4, 'moved by a day — „Umbuchung“', now(), NULL),
+       ($5, $2, 1, 'create', 'Gone but remembered', NULL, 5, '2025-01-01', NULL, 'user', NULL, NULL, now() - interval '2 days', now() - interval '1 day'),
+       ($5, $2, 2, 'delete', 'Gone but remembered', NULL, 5, '2025-01-01', NULL, 'user', NULL, NULL, now() - interval '1 day', now() - interval '1 day')`,
+    [old.id, id, m1.id, conv, '0b7f3a52-1111-4c4c-9d9d-000000000001'],
+  );
+  await core.ctx.db.query(
+    `INSERT INTO user_model_versions (persona, dimension, version, change, content, confidence, actor, valid_from, valid_to) VALUES
+       ($1, 'preferences', 1, 'upsert', 'Kaffee', 4, 'tool', now() - interval '1 day', now()),
+       ($1, 'preferences', 2, 'upsert', 'Grüner Tee, keine Milch', 8, 'user', now(), NULL)`,
+    [id],
+  );
   await core.call('userModel.upsert', { persona: id, dimension: 'preferences', content: 'Grüner Tee, keine Milch', confidence: 8 });
   await core.call('userModel.upsert', { persona: id, dimension: 'goals', content: 'Learn 日本語' });
   await replaceSource(core.ctx, {
@@ -83,8 +100,13 @@ describe('personas.export', () => {
     const l = lines(exported.path!);
     const header = JSON.parse(l[0]!);
     expect(header).toMatchObject({ format: 'hearth-persona', version: 1, embeddingModel: expect.stringContaining('fake-embed') });
-    const types = l.slice(1).map((x) => JSON.parse(x).type);
-    expect(types).toEqual(['persona', 'conversation', 'memory', 'memory', 'memory', 'message', 'message', 'message', 'message', 'userModel', 'userModel', 'knowledgeSource', 'knowledgeChunk', 'knowledgeChunk', 'end']);
+    const types: string[] = l.slice(1).map((x) => JSON.parse(x).type);
+    const sections = types.filter((t, i) => t !== types[i - 1]);
+    expect(sections).toEqual(['persona', 'conversation', 'memory', 'memoryVersion', 'message', 'userModel', 'userModelVersion', 'knowledgeSource', 'knowledgeChunk', 'end']);
+    expect(types.filter((t) => t === 'memory')).toHaveLength(4);
+    expect(types.filter((t) => t === 'message')).toHaveLength(4);
+    const superseded = JSON.parse(l.find((x) => x.includes('"Flight to Tōkyō on 2 March"') && x.startsWith('{"type":"memory"'))!);
+    expect(superseded.supersededBy).toBe(JSON.parse(l.find((x) => x.startsWith('{"type":"memory"') && x.includes('on 3 March'))!).id);
     const memory = JSON.parse(l.find((x) => x.startsWith('{"type":"memory"') && x.includes('Tōkyō on 3 March'))!);
     expect(memory).toMatchObject({ category: 'travel', importance: 7, day: '2025-03-03', origin: 'manual', embeddingModel: header.embeddingModel });
     expect(Buffer.from(memory.embedding, 'base64').length).toBe(16 * 4);
@@ -101,7 +123,7 @@ describe('personas.import', () => {
     const res = await b.core.call('personas.import', { path: src });
     expect(res.persona.name).toBe(NAME);
     expect(res.toEmbed).toBe(0);
-    expect(res.persona.counts).toEqual({ memories: 3, userModel: 2, knowledgeSources: 1, knowledgeChunks: 2, messages: 4 });
+    expect(res.persona.counts).toEqual({ memories: 4, userModel: 2, knowledgeSources: 1, knowledgeChunks: 2, messages: 4 });
     const again = await b.core.call('personas.export', { id: res.persona.id });
     const one = lines(exported.path!);
     const two = lines(again.path!);
@@ -126,8 +148,23 @@ describe('personas.import', () => {
       'SELECT id, conversation_id, content FROM memories WHERE persona = $1',
       [res.persona.id],
     );
-    expect(rows.length).toBe(3);
-    expect((await a.core.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM memories')).rows[0]!.n).toBe(before.rows[0]!.n + 3);
+    expect(rows.length).toBe(4);
+    expect((await a.core.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM memories')).rows[0]!.n).toBe(before.rows[0]!.n + 4);
+    // the supersession link and the versions follow the new ids; the deleted memory's history gets its own id too
+    const { rows: sup } = await a.core.ctx.db.query<{ superseded_by: string }>(
+      `SELECT superseded_by FROM memories WHERE persona = $1 AND superseded_by IS NOT NULL`,
+      [res.persona.id],
+    );
+    expect(sup.map((r) => r.superseded_by)).toEqual([rows.find((r) => r.content.startsWith('Flight to Tōkyō on 3'))!.id]);
+    const { rows: versions } = await a.core.ctx.db.query<{ memory_id: string; superseded_by: string | null }>(
+      `SELECT memory_id, superseded_by FROM memory_versions WHERE persona = $1 ORDER BY id`,
+      [res.persona.id],
+    );
+    expect(versions.length).toBeGreaterThanOrEqual(4);
+    const ownIds = new Set(rows.map((r) => r.id));
+    const { rows: original } = await a.core.ctx.db.query<{ memory_id: string }>('SELECT memory_id FROM memory_versions WHERE persona = $1', [persona]);
+    expect(versions.some((v) => original.some((o) => o.memory_id === v.memory_id))).toBe(false);
+    expect(versions.filter((v) => v.superseded_by).every((v) => ownIds.has(v.superseded_by!))).toBe(true);
     const flight = rows.find((r) => r.content.startsWith('Flight'))!;
     const { rows: conv } = await a.core.ctx.db.query<{ id: string }>('SELECT id FROM conversations WHERE persona = $1', [res.persona.id]);
     expect(flight.conversation_id).toBe(conv[0]!.id);
@@ -137,7 +174,7 @@ describe('personas.import', () => {
     );
     expect(tool[0]!.memory_ids).toEqual([flight.id]);
     // the original is untouched
-    expect((await a.core.call('personas.list', {})).find((p) => p.id === persona)!.counts.memories).toBe(3);
+    expect((await a.core.call('personas.list', {})).find((p) => p.id === persona)!.counts.memories).toBe(4);
   }, 120_000);
 
   it('queues vectors from another model for the backfill', async () => {
@@ -146,7 +183,7 @@ describe('personas.import', () => {
     header.embeddingModel = 'other-model';
     const changed = l.map((x, i) => (i === 0 ? JSON.stringify(header) : x.replaceAll(`"embeddingModel":"${JSON.parse(l[0]!).embeddingModel}"`, '"embeddingModel":"other-model"')));
     const res = await b.core.call('personas.import', { name: 'other.hearth', dataBase64: gzipSync(changed.join('\n') + '\n').toString('base64') });
-    expect(res.toEmbed).toBe(5); // 3 memories + 2 chunks
+    expect(res.toEmbed).toBe(6); // 4 memories + 2 chunks
     await waitForJobs(b.core, 'embeddings', 120_000);
     const { rows } = await b.core.ctx.db.query<{ m: string }>('SELECT DISTINCT embedding_model AS m FROM memories WHERE persona = $1', [res.persona.id]);
     expect(rows.map((r) => r.m)).toEqual([JSON.parse(l[0]!).embeddingModel]);
@@ -162,7 +199,7 @@ describe('personas.import', () => {
       ['a broken line', () => gzipSync(good().map((x, i) => (i === 5 ? x.slice(0, 40) : x)).join('\n')), /^Line 6 is not a JSON record/],
       ['an invalid record', () => gzipSync(good().map((x, i) => (i === 3 ? x.replace('"importance":7', '"importance":70') : x)).join('\n')), /^Line 4 is not a valid record \(importance/],
       ['no end record', () => gzipSync(good().slice(0, -1).join('\n')), /without its end record/],
-      ['a dropped line', () => gzipSync(good().filter((_, i) => i !== 4).join('\n')), /says it holds 3 memory records but 2 were read/],
+      ['a dropped line', () => gzipSync(good().filter((_, i) => i !== 4).join('\n')), /says it holds 4 memory records but 3 were read/],
       ['an empty file', () => gzipSync(''), /empty/],
     ];
     for (const [what, bytes, message] of cases) {
@@ -195,11 +232,11 @@ describe('memories.importFrom', () => {
       { content: 'Flight to Tōkyō on 3 March ✈️', day: expect.any(String), category: null, status: 'duplicate' },
       { content: 'Moved to Lyon', day: expect.any(String), category: null, status: 'added' },
     ]);
-    const count = async () => (await a.core.call('memories.list', { persona, limit: 100 })).items.length;
-    expect(await count()).toBe(3);
+    const count = async () => (await a.core.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM memories WHERE persona = $1', [persona])).rows[0]!.n;
+    expect(await count()).toBe(4);
     const res = await a.core.call('memories.importFrom', { persona, format: 'text', text });
     expect(res).toMatchObject({ added: 3, skipped: 1, dryRun: false });
-    expect(await count()).toBe(6);
+    expect(await count()).toBe(7);
     const pottery = (await a.core.call('memories.list', { persona, limit: 100 })).items.find((m) => m.content.includes('pottery'))!;
     expect(pottery).toMatchObject({ day: '2025-03-04', origin: 'import' });
     // the same list again adds nothing

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Events, ISODate, Memory, MemoryFilters, RecallHit } from '../../../shared/api';
 import { getApi } from '../../api';
+import { errorInfo } from '../../lib/errors';
 import { reportError, useToasts } from '../../stores/toasts';
 import { isAppError } from '../../../shared/errors';
 import { withMemory, withoutMemories } from './merge';
@@ -221,7 +222,9 @@ export const useMemories = create<MemoriesState>((set, get) => {
           action: { label: 'Undo', run: () => void get().restore(memory) },
         });
       } catch (e) {
-        reportError(e, 'Could not delete the memory');
+        // A second click on Delete (or a delete from elsewhere) finds it gone: that is what was asked.
+        if (errorInfo(e).code === 'not_found') dropLocal([target.id]);
+        else reportError(e, 'Could not delete the memory');
       }
     },
 
