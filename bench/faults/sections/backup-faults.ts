@@ -33,7 +33,7 @@ export default {
     }
     const dataDir = join(mnt, 'data');
     mkdirSync(dataDir);
-    const host = await spawnHostFromSource(dataDir, 'faults-token');
+    const host = await spawnHostFromSource(dataDir, 'faults-token-0123456789');
     const figures: Record<string, number | string> = {};
     try {
       for (let i = 0; i < 10; i++) await host.api('memories.write', { persona: 'main', content: `fault memory ${i}` });

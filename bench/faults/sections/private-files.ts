@@ -10,7 +10,7 @@ export default {
   name: 'private files',
   async run() {
     const dataDir = mkdtempSync(join(tmpdir(), 'hearth-private-bench-'));
-    const host = await spawnHostFromSource(dataDir, 'private-bench');
+    const host = await spawnHostFromSource(dataDir, 'private-bench-token-0123');
     try {
       for (let i = 0; i < 20; i++) await host.api('memories.write', { persona: 'main', content: `private memory ${i}` });
       await host.api('knowledge.ingest', { persona: 'main', name: 'n.txt', dataBase64: Buffer.from('Some notes.\n'.repeat(500)).toString('base64') });

@@ -41,7 +41,7 @@ describe('backups and restore', () => {
     await core.call('backups.restore', { id: out.before.id });
     expect(await contents()).toEqual(['I keep bees on the roof', 'I moved to Lisbon']);
     expect(await core.call('data.checkIntegrity', {})).toMatchObject({ ok: true, problems: [] });
-  }, 300_000);
+  }, 600_000);
 
   it('a truncated or altered backup is refused and the current data stays as it was', async () => {
     const b = await core.call('backups.create', {});
@@ -65,7 +65,7 @@ describe('backups and restore', () => {
     // Refused before anything was written: no "before-restore" backup either.
     expect((await core.call('backups.list', {})).length).toBe(listed);
     expect(await core.dispatch('backups.restore', { id: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
-  }, 300_000);
+  }, 600_000);
 
   it('keeps the newest backupsKeep; deleting a persona is backed up first', async () => {
     await core.call('settings.set', { backupsKeep: 2 });
@@ -78,5 +78,5 @@ describe('backups and restore', () => {
     expect(list[0]).toMatchObject({ reason: 'before-persona-delete', counts: { personas: 2 } });
     await core.call('backups.create', {});
     expect(await core.call('backups.list', {})).toHaveLength(2);
-  }, 300_000);
+  }, 600_000);
 });

@@ -29,7 +29,7 @@ const contents = async (host: HostChild) =>
 describe('kill -9 during a backup and during a restore', () => {
   it('the next start opens a consistent database with nothing half-done left behind', async () => {
     const dataDir = join(root, 'data');
-    let host = await spawnHostFromSource(dataDir, 'kill-token');
+    let host = await spawnHostFromSource(dataDir, 'kill-token-0123456789');
     for (const c of ['one', 'two', 'three']) await host.api('memories.write', { persona: 'main', content: `memory ${c}` });
     const backup = await host.api<BackupInfo>('backups.create', {});
     await host.api('memories.write', { persona: 'main', content: 'memory four' });
@@ -40,7 +40,7 @@ describe('kill -9 during a backup and during a restore', () => {
     void host.api('backups.create', {}).catch(() => undefined);
     const midBackup = await killWhen(host, () => existsSync(backups) && readdirSync(backups).some((n) => n.endsWith('.partial')));
     expect(midBackup).toBe(true);
-    host = await spawnHostFromSource(dataDir, 'kill-token');
+    host = await spawnHostFromSource(dataDir, 'kill-token-0123456789');
     expect(await contents(host)).toEqual(before);
     expect((await host.api<BackupInfo[]>('backups.list', {})).map((b) => b.id)).toEqual([backup.id]);
     expect(readdirSync(backups).filter((n) => n.endsWith('.partial'))).toEqual([]);
@@ -50,7 +50,7 @@ describe('kill -9 during a backup and during a restore', () => {
     void host.api('backups.restore', { id: backup.id }).catch(() => undefined);
     const midRestore = await killWhen(host, () => existsSync(join(dataDir, 'pgdata.restoring')));
     expect(midRestore).toBe(true);
-    host = await spawnHostFromSource(dataDir, 'kill-token');
+    host = await spawnHostFromSource(dataDir, 'kill-token-0123456789');
     const after = await contents(host);
     // Either nothing happened, or the restore completed: never a mix, never empty.
     expect([before, ['memory one', 'memory three', 'memory two']]).toContainEqual(after);

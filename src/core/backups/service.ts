@@ -9,7 +9,7 @@ import type { BackupInfo } from '../../shared/types';
 import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
 import { Mutex } from '../db/mutex';
-import { isNoSpaceError, diskFullError } from '../disk-full';
+import { diskFullError, isNoSpaceError, SQLSTATE_DISK_FULL } from '../disk-full';
 import {
   archiveName,
   type BackupReason,
@@ -51,7 +51,10 @@ function damaged(id: string, why: string): AppError {
 /** ENOSPC from a file write or Postgres becomes the one clear `disk_full` error. */
 function asDiskFull(e: unknown): unknown {
   const text = e instanceof Error ? e.message : String(e);
-  return isNoSpaceError(e) || /No space left on device|ENOSPC|could not extend file/i.test(text) ? diskFullError() : e;
+  const sqlState = (e as { sqlState?: string } | null)?.sqlState;
+  return isNoSpaceError(e) || sqlState === SQLSTATE_DISK_FULL || /No space left on device|ENOSPC|could not extend file/i.test(text)
+    ? diskFullError()
+    : e;
 }
 
 export class BackupService {

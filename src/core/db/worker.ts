@@ -23,8 +23,18 @@ async function open(dataDir: string | null, durableCommits: boolean, loadFrom?: 
   return { vectorOid: opened.vectorOid };
 }
 
+/** Emscripten's errno for "no space left on device" (its WASI numbering, not Linux's 28). */
+const EMSCRIPTEN_ENOSPC = 51;
+
 function toErrorShape(e: unknown): DbErrorShape {
-  const err = e as { message?: string; code?: string; detail?: string; hint?: string };
+  const err = e as { name?: string; errno?: number; message?: string; code?: string; detail?: string; hint?: string };
+  // PGlite's filesystem throws Emscripten ErrnoErrors, which carry no message: a full disk
+  // (loading a snapshot, writing files) becomes Postgres' own "disk full" SQLSTATE.
+  if (err?.name === 'ErrnoError' && typeof err.errno === 'number') {
+    return err.errno === EMSCRIPTEN_ENOSPC
+      ? { message: 'No space left on device', sqlState: '53100' }
+      : { message: `file system error (errno ${err.errno})` };
+  }
   return {
     message: err?.message ?? String(e),
     ...(err?.code ? { sqlState: err.code } : {}),

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootId, startTicks } from '../db/process-identity';
+import { type HostChild, spawnHostFromSource } from './mcp-processes';
 
 export type LockRaceMode = 'free' | 'stale';
 
@@ -79,4 +80,28 @@ export async function raceLock(rounds: number, mode: LockRaceMode): Promise<Lock
     rmSync(root, { recursive: true, force: true });
   }
   return result;
+}
+
+/**
+ * Two real browser hosts started at the same instant on one fresh data folder,
+ * `rounds` times: how often both came up (must be 0) and how often exactly one did.
+ */
+export async function hostsTogether(rounds: number): Promise<{ bothServed: number; oneServed: number; refusal: string }> {
+  let bothServed = 0;
+  let oneServed = 0;
+  let refusal = '';
+  for (let r = 0; r < rounds; r++) {
+    const dir = mkdtempSync(join(tmpdir(), 'hearth-twohosts-'));
+    const started = await Promise.allSettled([
+      spawnHostFromSource(dir, `two-hosts-token-${r}-a`),
+      spawnHostFromSource(dir, `two-hosts-token-${r}-b`),
+    ]);
+    const up = started.filter((s): s is PromiseFulfilledResult<HostChild> => s.status === 'fulfilled').map((s) => s.value);
+    for (const s of started) if (s.status === 'rejected') refusal ||= String(s.reason);
+    if (up.length > 1) bothServed++;
+    if (up.length === 1) oneServed++;
+    await Promise.all(up.map((h) => h.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { bothServed, oneServed, refusal };
 }
