@@ -24,8 +24,8 @@ const MECHANISM_FILES = new Set([
   'schemas.ts',
   'text-safety.ts',
   'time.ts',
-  'workers.ts',
   'worker-entries.ts',
+  'workers.ts',
 ]);
 
 interface Edge {

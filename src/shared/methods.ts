@@ -3,10 +3,14 @@
 // table must implement exactly these keys (src/core/app/handlers.ts checks it).
 
 import type { JobQueue, JobState, MemoryOrigin, RankingVariant, RecallKind } from './enums';
+import type { ActorKind } from './actor';
 import type {
+  BackupInfo,
+  ActivityItem,
   ChatMessage,
   ChatPrompt,
   ISODate,
+  IntegrityResult,
   Job,
   JobsSummary,
   KnowledgeSource,
@@ -19,16 +23,20 @@ import type {
   MemoryPage,
   ImportFormat,
   ImportFromResult,
+  MemoryVersion,
   Persona,
   PersonaImport,
   RecallHit,
+  ConversationInfo,
   UserModelEntry,
+  UserModelVersion,
 } from './types';
 import type { SettingsPatch, SettingsView } from './settings';
 
 /** method name → [arguments, result]. */
 export interface Api {
-  'app.info': [Record<string, never>, { version: string; dataDir: string; embeddingModel: string }];
+  /** notices: what start-up found damaged and set aside (e.g. the keys file), for the person to read. */
+  'app.info': [Record<string, never>, { version: string; dataDir: string; embeddingModel: string; notices: string[] }];
 
   'personas.list': [Record<string, never>, Persona[]];
   'personas.create': [{ name: string }, Persona];
@@ -63,11 +71,27 @@ export interface Api {
     { persona: string; format: ImportFormat; text?: string; dataBase64?: string; dryRun?: boolean },
     ImportFromResult,
   ];
+  /** Every version of one memory, oldest first (docs/history.md). */
+  'memories.history': [{ id: string }, MemoryVersion[]];
+  /** Brings back a past version's content, category, importance and day: a new version. */
+  'memories.restoreVersion': [{ id: string; version: number }, Memory];
+  /** Marks `id` as replaced by the newer memory `by` (same persona); nothing is deleted. */
+  'memories.supersede': [{ id: string; by: string; reason?: string }, Memory];
+  /** Undoes a supersession: `id` is current again. */
+  'memories.unsupersede': [{ id: string }, Memory];
+  /** The latest changes across a persona's memories and user model, newest first. */
+  'activity.list': [
+    { persona: string; actorKind?: ActorKind; kind?: 'memory' | 'userModel'; limit?: number; before?: string | null },
+    { items: ActivityItem[]; nextCursor: string | null },
+  ];
 
   'userModel.list': [{ persona: string }, UserModelEntry[]];
   'userModel.upsert': [{ persona: string; dimension: string; content: string; confidence?: number }, UserModelEntry];
   'userModel.delete': [{ persona: string; dimension: string }, { deleted: boolean }];
   'userModel.block': [{ persona: string }, string];
+  /** Every version of one dimension, oldest first, deletions included. */
+  'userModel.history': [{ persona: string; dimension: string }, UserModelVersion[]];
+  'userModel.restoreVersion': [{ persona: string; dimension: string; version: number }, UserModelEntry];
 
   'knowledge.ingest': [
     { persona: string; path: string } | { persona: string; name: string; dataBase64: string },
@@ -84,6 +108,8 @@ export interface Api {
       date?: ISODate;
       kinds?: RecallKind[];
       variant?: RankingVariant;
+      /** Also return superseded memories, each ranked below what replaced it. */
+      includeSuperseded?: boolean;
     },
     RecallHit[],
   ];
@@ -95,13 +121,19 @@ export interface Api {
   'settings.get': [Record<string, never>, SettingsView];
   'settings.set': [SettingsPatch, SettingsView];
 
-  'chat.send': [{ persona: string; text: string }, ChatMessage];
+  // `conversation`: which of the persona's conversations; omitted, the current one (most recently used).
+  'chat.send': [{ persona: string; text: string; conversation?: string }, ChatMessage];
   /** Answers the last user message again (Retry / Regenerate): what followed it is replaced. */
-  'chat.retry': [{ persona: string }, ChatMessage];
+  'chat.retry': [{ persona: string; conversation?: string }, ChatMessage];
   'chat.cancel': [{ persona: string }, { cancelled: boolean }];
-  'chat.history': [{ persona: string }, { messages: ChatMessage[]; summary: string }];
-  'chat.clear': [{ persona: string }, { cleared: number }];
-  'chat.prompt': [{ persona: string }, ChatPrompt];
+  'chat.history': [{ persona: string; conversation?: string }, { messages: ChatMessage[]; summary: string; conversation: string | null }];
+  'chat.clear': [{ persona: string; conversation?: string }, { cleared: number }];
+  'chat.prompt': [{ persona: string; conversation?: string }, ChatPrompt];
+
+  'conversations.list': [{ persona: string }, ConversationInfo[]];
+  'conversations.create': [{ persona: string; title?: string }, ConversationInfo];
+  'conversations.rename': [{ persona: string; id: string; title: string }, ConversationInfo];
+  'conversations.delete': [{ persona: string; id: string }, { deleted: boolean }];
 
   'mcp.clients': [Record<string, never>, McpClient[]];
   'mcp.calls': [{ client?: string; limit?: number }, McpCall[]];
@@ -109,6 +141,14 @@ export interface Api {
   'mcp.connectionInfo': [{ persona: string }, McpConnectionInfo];
   /** The desktop app's local MCP listener (the browser host always serves /mcp). */
   'mcp.setListener': [{ enabled: boolean }, McpHttpState | null];
+
+  /** Backups of the whole database in <dataDir>/backups, newest first (docs/data-safety.md). */
+  'backups.list': [Record<string, never>, BackupInfo[]];
+  'backups.create': [Record<string, never>, BackupInfo];
+  /** Backs up the current state first, then replaces it with the backup `id`. */
+  'backups.restore': [{ id: string }, { restored: BackupInfo; before: BackupInfo }];
+  /** Reads every table and index of the open database now. */
+  'data.checkIntegrity': [Record<string, never>, IntegrityResult];
 }
 
 export type Method = keyof Api;

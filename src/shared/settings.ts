@@ -15,6 +15,10 @@ export interface SettingsView {
   contextBudgetTokens: number;
   workspaceDir: string | null;
   maxIngestBytes: number;
+  /** Each commit waits until it is on disk (docs/durability.md); off: at most the last second can be lost in an OS crash. */
+  durableCommits: boolean;
+  /** Backups kept in <dataDir>/backups, newest first (default 7). */
+  backupsKeep: number;
 }
 
 export interface SettingsPatch {
@@ -30,4 +34,6 @@ export interface SettingsPatch {
   contextBudgetTokens?: number;
   workspaceDir?: string | null;
   maxIngestBytes?: number;
+  durableCommits?: boolean;
+  backupsKeep?: number;
 }

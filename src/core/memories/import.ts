@@ -4,6 +4,7 @@ import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { encodeVector } from '../db/vector';
 import { enqueueEmbeddings } from '../embeddings/enqueue';
+import { recordImportedVersions } from '../history/memory-versions';
 import { requirePersona } from '../personas/store';
 
 export interface ImportRow {
@@ -155,6 +156,7 @@ export async function importBatches(ctx: CoreContext, batches: ImportBatch[]): P
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
         ids.push(...(await insertBatch(tx, persona, rows.slice(i, i + ROWS_PER_STATEMENT), model)));
       }
+      await recordImportedVersions(tx, ids, 'import', ctx.now());
       const missing = ids.filter((_, i) => !rows[i]!.embedding);
       await enqueueEmbeddings(tx, persona, 'memory', missing);
       out.push({ persona, ids });

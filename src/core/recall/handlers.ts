@@ -16,6 +16,7 @@ export const recallHandlers = {
         date: isoDay.optional(),
         kinds: z.array(z.enum(RECALL_KINDS)).max(2).optional(),
         variant: z.enum(RANKING_VARIANTS).default(DEFAULT_VARIANT),
+        includeSuperseded: z.boolean().optional(),
       })
       .strict(),
     // recall embeds the query itself (text-only when the embedder cannot answer in time).

@@ -20,6 +20,8 @@ describe('settings', () => {
       contextBudgetTokens: 16_000,
       workspaceDir: null,
       maxIngestBytes: 100 * 1024 * 1024,
+      durableCommits: false,
+      backupsKeep: 7,
     });
     expect(core.ctx.embedder.model()).toBe('local:use-lite-512');
   });

@@ -1,10 +1,11 @@
 import { useChat } from './store';
 
 /** Enter sends, Shift+Enter is a new line; `/clear` starts the conversation over (with Undo). */
-export function Composer({ persona, disabled }: { persona: string; disabled: boolean }) {
-  // The draft lives in the store, per persona, so it survives a visit to another view.
-  const text = useChat((s) => s.drafts[persona] ?? '');
-  const setText = (t: string) => useChat.getState().setDraft(persona, t);
+export function Composer({ disabled }: { disabled: boolean }) {
+  // The draft lives in the store, per conversation, so it survives a visit to another view or chat.
+  const key = useChat((s) => `${s.persona}/${s.conversation ?? 'new'}`);
+  const text = useChat((s) => s.drafts[key] ?? '');
+  const setText = (t: string) => useChat.getState().setDraft(key, t);
   const busy = useChat((s) => s.busy);
 
   function submit() {

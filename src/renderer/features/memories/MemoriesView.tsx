@@ -5,6 +5,7 @@ import { ImportMemoriesDialog } from './ImportMemoriesDialog';
 import { MemoryEditor } from './MemoryEditor';
 import { MemoryFiltersBar } from './MemoryFiltersBar';
 import { MemoryList } from './MemoryList';
+import { MemoryRow } from './MemoryRow';
 import { hasFilters } from './order';
 import { SearchResults } from './SearchResults';
 import { useMemories } from './store';
@@ -80,8 +81,8 @@ function EmptyMemories() {
 /** The memory browser: timeline, search with score breakdown, filters, create/edit/delete. */
 export function MemoriesView() {
   const persona = usePersonas((s) => s.activeId);
-  const { items, total, loaded, hits, composing, categories } = useMemories();
-  const { open, setComposing, create } = useMemories.getState();
+  const { items, total, loaded, hits, composing, categories, focused } = useMemories();
+  const { open, setComposing, create, focus } = useMemories.getState();
 
   const [importing, setImporting] = useState(false);
 
@@ -109,6 +110,17 @@ export function MemoriesView() {
       {composing && (
         <div className="composer">
           <MemoryEditor categories={categories} onSave={create} onCancel={() => setComposing(false)} />
+        </div>
+      )}
+      {focused && (
+        <div className="focused-memory" data-testid="focused-memory">
+          <div className="focused-head">
+            <span className="muted small">Linked memory</span>
+            <button className="ghost small" data-testid="focused-close" onClick={() => void focus(null)}>
+              Close
+            </button>
+          </div>
+          <MemoryRow memory={focused} />
         </div>
       )}
       {hits ? <SearchResults /> : loaded && items.length === 0 ? !composing && <EmptyMemories /> : <MemoryList />}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Events, Persona, PersonaImport } from '../../../shared/api';
 import { getApi } from '../../api';
+import { useEvents } from '../../api/events';
 import { readAsBase64 } from '../knowledge/files';
 
 export type TransferProgress = Events['personas.transfer'];
@@ -8,13 +9,15 @@ export type TransferProgress = Events['personas.transfer'];
 /** The latest progress event of one export or import (by persona id, or the file's name for an import). */
 export function useTransferProgress(op: 'export' | 'import', key: string | null): TransferProgress | null {
   const [progress, setProgress] = useState<TransferProgress | null>(null);
-  useEffect(() => {
-    setProgress(null);
-    if (!key) return;
-    return getApi().on('personas.transfer', (p) => {
-      if (p.op === op && p.persona === key) setProgress(p);
-    });
-  }, [op, key]);
+  useEffect(() => setProgress(null), [op, key]);
+  useEvents(
+    () => ({
+      'personas.transfer': (p) => {
+        if (key && p.op === op && p.persona === key) setProgress(p);
+      },
+    }),
+    [op, key],
+  );
   return progress;
 }
 

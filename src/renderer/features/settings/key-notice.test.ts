@@ -11,6 +11,8 @@ const saved: SettingsView = {
   contextBudgetTokens: 16000,
   workspaceDir: null,
   maxIngestBytes: 1024 * 1024,
+  durableCommits: false,
+  backupsKeep: 7,
 };
 
 /** What the Settings sections would send after the user edits some fields. */
