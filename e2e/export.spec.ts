@@ -47,6 +47,8 @@ test('export a persona, delete it, import the file: everything is back', async (
   const dialog = await app.personas.openDelete('reisen');
   await dialog.getByTestId('delete-confirm-input').fill('Reisen');
   await dialog.getByTestId('delete-confirm').click();
+  // Deleting backs the data folder up first (docs/data-safety.md): slow on a busy machine.
+  await expect(dialog).toBeHidden({ timeout: 90_000 });
   await expect(app.personas.item('reisen')).toHaveCount(0);
 
   // Import the file: the persona comes back and becomes the active one.

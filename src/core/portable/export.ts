@@ -62,14 +62,15 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
   yield* out({ type: 'persona', id: p[0]!.id, name: p[0]!.name, createdAt: p[0]!.created_at });
 
   const { rows: convs } = await db.query<Record<string, string | number | null>>(
-    `SELECT id, summary, memory_snapshot, user_msgs_since_nudge, ${ts('created_at')} AS created_at, ${ts('updated_at')} AS updated_at
-     FROM conversations WHERE persona = $1 ORDER BY id`,
+    `SELECT id, title, summary, memory_snapshot, user_msgs_since_nudge, ${ts('created_at')} AS created_at, ${ts('updated_at')} AS updated_at
+     FROM conversations WHERE persona = $1 ORDER BY created_at, id`,
     [id],
   );
   for (const c of convs) {
     yield* out({
       type: 'conversation',
       id: String(c.id),
+      title: String(c.title),
       summary: String(c.summary),
       memorySnapshot: c.memory_snapshot === null ? null : String(c.memory_snapshot),
       userMsgsSinceNudge: Number(c.user_msgs_since_nudge),

@@ -113,6 +113,7 @@ const knowledgeChunk = z.object({
 const conversation = z.object({
   type: z.literal('conversation'),
   id: uuid,
+  title: z.string().max(10_000).default(''),
   summary: z.string().max(10_000_000),
   memorySnapshot: z.string().max(10_000_000).nullable(),
   userMsgsSinceNudge: z.number().int().min(0),

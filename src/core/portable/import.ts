@@ -166,9 +166,9 @@ class Writer {
     const id = rows.length ? randomUUID() : r.id;
     this.conversations.set(r.id, id);
     await this.q.query(
-      `INSERT INTO conversations (id, persona, summary, memory_snapshot, user_msgs_since_nudge, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz)`,
-      [id, this.persona, r.summary, r.memorySnapshot, r.userMsgsSinceNudge, r.createdAt, r.updatedAt],
+      `INSERT INTO conversations (id, persona, title, summary, memory_snapshot, user_msgs_since_nudge, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz)`,
+      [id, this.persona, r.title, r.summary, r.memorySnapshot, r.userMsgsSinceNudge, r.createdAt, r.updatedAt],
     );
   }
 

@@ -42,23 +42,13 @@ async function fill(fx: EmbedFixture, id: string): Promise<void> {
        ($1, 'assistant', 'Gute Reise! 🎌', NULL, NULL, NULL, false)`,
     [conv, JSON.stringify([{ id: 'call_1', name: 'memory', arguments: '{"action":"write","content":"Flug"}' }]), JSON.stringify([m1.id])],
   );
-  // History (docs/history.md): an older fact superseded by the flight, its versions, and one of a memory since deleted.
+  // History (docs/history.md): an older fact superseded by the flight, an edit, a user-model change, and a memory since deleted.
   const old = await core.call('memories.write', { persona: id, content: 'Flight to Tōkyō on 2 March', category: 'travel', day: '2025-03-02' });
-  await core.ctx.db.query(`UPDATE memories SET superseded_by = $2, superseded_at = now() WHERE id = $1`, [old.id, m1.id]);
-  await core.ctx.db.query(
-    `INSERT INTO memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor, conversation_id, reason, valid_from, valid_to) VALUES
-       ($1, $2, 1, 'create', 'Flight to Tōkyō on 2 March', 'travel', 5, '2025-03-02', NULL, 'user', NULL, NULL, now() - interval '1 day', now()),
-       ($1, $2, 2, 'supersede', 'Flight to Tōkyō on 2 March', 'travel', 5, '2025-03-02', $3, 'review', $4, 'moved by a day — „Umbuchung“', now(), NULL),
-       ($5, $2, 1, 'create', 'Gone but remembered', NULL, 5, '2025-01-01', NULL, 'user', NULL, NULL, now() - interval '2 days', now() - interval '1 day'),
-       ($5, $2, 2, 'delete', 'Gone but remembered', NULL, 5, '2025-01-01', NULL, 'user', NULL, NULL, now() - interval '1 day', now() - interval '1 day')`,
-    [old.id, id, m1.id, conv, '0b7f3a52-1111-4c4c-9d9d-000000000001'],
-  );
-  await core.ctx.db.query(
-    `INSERT INTO user_model_versions (persona, dimension, version, change, content, confidence, actor, valid_from, valid_to) VALUES
-       ($1, 'preferences', 1, 'upsert', 'Kaffee', 4, 'tool', now() - interval '1 day', now()),
-       ($1, 'preferences', 2, 'upsert', 'Grüner Tee, keine Milch', 8, 'user', now(), NULL)`,
-    [id],
-  );
+  await core.call('memories.update', { id: old.id, importance: 6 });
+  await core.call('memories.supersede', { id: old.id, by: m1.id, reason: 'moved by a day — „Umbuchung“' });
+  const gone = await core.call('memories.write', { persona: id, content: 'Gone but remembered' });
+  await core.call('memories.delete', { id: gone.id });
+  await core.call('userModel.upsert', { persona: id, dimension: 'preferences', content: 'Kaffee', confidence: 4 });
   await core.call('userModel.upsert', { persona: id, dimension: 'preferences', content: 'Grüner Tee, keine Milch', confidence: 8 });
   await core.call('userModel.upsert', { persona: id, dimension: 'goals', content: 'Learn 日本語' });
   await replaceSource(core.ctx, {
