@@ -20,6 +20,7 @@ import type {
   Persona,
   RecallHit,
   ConversationInfo,
+  ConnectionTest,
   UserModelEntry,
 } from './types';
 import type { SettingsPatch, SettingsView } from './settings';
@@ -79,6 +80,8 @@ export interface Api {
 
   'settings.get': [Record<string, never>, SettingsView];
   'settings.set': [SettingsPatch, SettingsView];
+  /** One real request with the saved settings; a failure is an answer ({ok: false}), not an error. */
+  'settings.testConnection': [{ which: 'chat' | 'embeddings' }, ConnectionTest];
 
   // `conversation`: which of the persona's conversations; omitted, the current one (most recently used).
   'chat.send': [{ persona: string; text: string; conversation?: string }, ChatMessage];

@@ -15,6 +15,8 @@ export interface SettingsView {
   contextBudgetTokens: number;
   workspaceDir: string | null;
   maxIngestBytes: number;
+  /** Where API keys are kept on this machine, in words (differs by platform and door). */
+  keyStorage: string;
 }
 
 export interface SettingsPatch {

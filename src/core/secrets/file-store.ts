@@ -13,6 +13,10 @@ export class FileSecretStore implements SecretStore {
     this.path = join(dataDir, 'secrets.json');
   }
 
+  describe(): string {
+    return `Not encrypted: kept in ${this.path}, a file only your user account can read.`;
+  }
+
   private read(): Record<string, string> {
     if (!existsSync(this.path)) return {};
     return JSON.parse(readFileSync(this.path, 'utf8')) as Record<string, string>;
@@ -35,6 +39,10 @@ export class FileSecretStore implements SecretStore {
 
 /** Secrets kept in memory only: for an in-memory core. */
 export class MemorySecretStore implements SecretStore {
+  describe(): string {
+    return 'Kept in memory only, for this run.';
+  }
+
   private values = new Map<string, string>();
   async get(name: string): Promise<string | null> {
     return this.values.get(name) ?? null;

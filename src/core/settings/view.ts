@@ -15,5 +15,6 @@ export async function settingsView(ctx: Pick<CoreContext, 'db' | 'secrets'>): Pr
     contextBudgetTokens: s.contextBudgetTokens,
     workspaceDir: s.workspaceDir,
     maxIngestBytes: s.maxIngestBytes,
+    keyStorage: ctx.secrets.describe(),
   };
 }
