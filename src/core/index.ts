@@ -2,7 +2,6 @@
 // database, builds the context (src/core/context.ts), and wires the handler
 // table (app/handlers.ts) and the queues (app/queues.ts) to it. Domains never
 // import this file or app/; they see each other and the context's interfaces.
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CallMeta } from '../shared/actor';
 import type { ArgsOf, Envelope, Method, ResultOf } from '../shared/api';
@@ -11,6 +10,8 @@ import { handlers } from './app/handlers';
 import { queueDefs } from './app/queues';
 import type { CoreContext, SecretStore } from './context';
 import { Db } from './db/client';
+import { checkDataFolder } from './db/data-folder';
+import { describeDamage } from './db/damage';
 import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
@@ -28,7 +29,11 @@ import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
 import { applyEmbeddingSettings } from './settings/apply';
 import { adoptUnboundKeys } from './settings/keys';
 import { readSettings } from './settings/store';
+import { DEFAULT_SETTINGS } from './settings/types';
 import { McpDoorState } from './mcp/door';
+import { makeDataDirPrivate } from './private-files';
+import { BackupService, recoverBackups } from './backups/service';
+import { APP_VERSION } from './info/handlers';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -44,6 +49,8 @@ export interface CoreOptions {
   queues?: QueueDefs;
   /** Timeouts of the embedding provider (background requests, recall queries). */
   embeddings?: Partial<EmbeddingServiceOptions>;
+  /** A backup each day while running (default true; a data folder only). Short-lived test cores turn it off. */
+  dailyBackups?: boolean;
 }
 
 export interface Core {
@@ -57,23 +64,47 @@ export interface Core {
   close(): Promise<void>;
 }
 
+function backupService(db: Db, dataDir: string, now: (() => Date) | undefined): BackupService {
+  return new BackupService({
+    db,
+    dataDir,
+    appVersion: APP_VERSION,
+    now: now ?? (() => new Date()),
+    // Read at each prune: a change in Settings applies from the next backup. Before migrations ran, the default.
+    keep: () => readSettings({ db }).then((s) => s.backupsKeep, () => DEFAULT_SETTINGS.backupsKeep),
+  });
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
   let lock: DirLock | null = null;
   let db: Db | null = null;
+  let backups: BackupService | null = null;
   try {
     if (dataDir) {
-      mkdirSync(dataDir, { recursive: true });
+      // Private before anything is written; folders from older versions are tightened here.
+      makeDataDirPrivate(dataDir);
       lock = acquireDirLock(dataDir);
+      // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
+      await recoverBackups(dataDir);
+      // Before PGlite sees the folder: it would run initdb over a damaged one.
+      if (!options.loadFrom) checkDataFolder(dataDir);
     }
     db = await Db.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
-    await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()));
+    backups = dataDir ? backupService(db, dataDir, options.now) : null;
+    const service = backups;
+    await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()), {
+      // An existing database is backed up before its schema changes.
+      beforeApplying: service ? () => service.create('before-migration').then(() => undefined) : undefined,
+    });
   } catch (e) {
+    const damage = db && dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
     await db?.close().catch(() => undefined);
     lock?.release();
-    throw e;
+    throw damage ?? e;
   }
 
+  const notices: string[] = [];
   const events = new EventBus();
   const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings });
   const parser = new DocumentParser();
@@ -82,27 +113,43 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     db,
     events,
     dataDir,
-    secrets: options.secrets ?? (dataDir ? new FileSecretStore(dataDir) : new MemorySecretStore()),
+    secrets:
+      options.secrets ??
+      (dataDir
+        ? new FileSecretStore(dataDir, (message) => {
+            console.warn(message);
+            notices.push(message);
+          })
+        : new MemorySecretStore()),
     embedder,
     parser,
     wakeJobs: () => runner?.wake(),
     now: options.now ?? (() => new Date()),
     mcpDoor: new McpDoorState(),
+    notices,
+    backups,
   };
+  if (backups && options.dailyBackups !== false) backups.startSchedule();
   let closed = false;
   try {
-    await adoptUnboundKeys(ctx.secrets, await readSettings(ctx));
+    const settings = await readSettings(ctx);
+    // Opened without it (the setting lives in the database); applies from the first commit after migrations.
+    if (settings.durableCommits) await db.setDurableCommits(true);
+    await adoptUnboundKeys(ctx.secrets, settings);
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
     runner = new JobRunner(ctx, options.queues ?? queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
     await runner.start();
   } catch (e) {
+    // A damaged page met while reading settings or jobs: name the table instead of a stack.
+    const damage = dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
     await runner?.stop();
+    await backups?.stop();
     await parser.close();
     await embedder.close();
     await db.close().catch(() => undefined);
     lock?.release();
-    throw e;
+    throw damage ?? e;
   }
 
   return {
@@ -121,6 +168,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       try {
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();
+        // A backup or restore under way finishes first: it is never cut off by a clean close.
+        await backups?.stop();
         await parser.close();
         await embedder.close();
         await ctx.db.close();

@@ -17,6 +17,10 @@ export interface SettingsView {
   maxIngestBytes: number;
   /** Where API keys are kept on this machine, in words (differs by platform and door). */
   keyStorage: string;
+  /** Each commit waits until it is on disk (docs/durability.md); off: at most the last second can be lost in an OS crash. */
+  durableCommits: boolean;
+  /** Backups kept in <dataDir>/backups, newest first (default 7). */
+  backupsKeep: number;
 }
 
 export interface SettingsPatch {
@@ -32,4 +36,6 @@ export interface SettingsPatch {
   contextBudgetTokens?: number;
   workspaceDir?: string | null;
   maxIngestBytes?: number;
+  durableCommits?: boolean;
+  backupsKeep?: number;
 }

@@ -13,6 +13,9 @@ import { recallHandlers } from '../recall/handlers';
 import { settingsHandlers } from '../settings/handlers';
 import { userModelHandlers } from '../user-model/handlers';
 import { mcpHandlers } from '../mcp/handlers';
+import { portableHandlers } from '../portable/handlers';
+import { backupHandlers } from '../backups/handlers';
+import { historyHandlers } from '../history/handlers';
 
 /**
  * Every method of the contract (src/shared/methods.ts) and the handler that
@@ -34,6 +37,9 @@ export const handlers = {
   ...knowledgeStoreHandlers,
   ...recallHandlers,
   ...mcpHandlers,
+  ...portableHandlers,
+  ...backupHandlers,
+  ...historyHandlers,
 } satisfies Handlers;
 
 /** Keys outside the contract (spreads escape excess-property checks): dispatch would serve them untyped. */

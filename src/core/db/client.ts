@@ -14,6 +14,11 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface DbOptions {
+  /** Commits wait for the disk (default false: the sync runs in the background). */
+  durableCommits?: boolean;
+}
+
 /** A Postgres error, with SQLSTATE, kept out of user-facing text by dispatch. */
 export class DbError extends Error {
   readonly sqlState?: string;
@@ -42,7 +47,14 @@ export class Db implements Queryable {
 
   private worker!: Worker;
 
-  private constructor(private readonly dataDir: string | null) {}
+  private durableCommits: boolean;
+
+  private constructor(
+    private readonly dataDir: string | null,
+    options: DbOptions,
+  ) {
+    this.durableCommits = options.durableCommits ?? false;
+  }
 
   private attach(worker: Worker): void {
     this.worker = worker;
@@ -67,18 +79,18 @@ export class Db implements Queryable {
   }
 
   private async start(loadFrom?: Uint8Array): Promise<void> {
-    const worker = startWorker('./db/worker.ts', 'db-worker');
+    const worker = startWorker('db-worker');
     this.attach(worker);
     try {
-      await this.send({ op: 'open', dataDir: this.dataDir, ...(loadFrom ? { loadFrom } : {}) });
+      await this.send({ op: 'open', dataDir: this.dataDir, durableCommits: this.durableCommits, ...(loadFrom ? { loadFrom } : {}) });
     } catch (e) {
       await worker.terminate();
       throw e;
     }
   }
 
-  static async open(dataDir: string | null, loadFrom?: Uint8Array): Promise<Db> {
-    const db = new Db(dataDir);
+  static async open(dataDir: string | null, loadFrom?: Uint8Array, options: DbOptions = {}): Promise<Db> {
+    const db = new Db(dataDir, options);
     await db.start(loadFrom);
     return db;
   }
@@ -145,9 +157,54 @@ export class Db implements Queryable {
     );
   }
 
-  /** A gzip tarball of the whole data directory (PGlite's dumpDataDir). */
-  async dump(): Promise<Uint8Array> {
-    return this.locked(() => this.send({ op: 'dump' })) as Promise<Uint8Array>;
+  /**
+   * Whether a commit waits for its write-ahead log to be on disk
+   * (docs/durability.md). Takes effect from the next commit.
+   */
+  async setDurableCommits(on: boolean): Promise<void> {
+    this.durableCommits = on;
+    await this.locked(() => this.send({ op: 'durability', durableCommits: on }));
+  }
+
+  /** How many syncs Postgres asked for, and how many blocked (for bench figures); null in memory. */
+  async syncCounts(): Promise<{ requested: number; blocking: number; background: number } | null> {
+    return this.locked(() => this.send({ op: 'syncCounts' })) as Promise<{ requested: number; blocking: number; background: number } | null>;
+  }
+
+  /**
+   * A tarball of the whole data directory (PGlite's dumpDataDir). It holds the
+   * statement lock while it reads the files, so it is a consistent snapshot:
+   * no statement runs in between. 'none' keeps that pause short (compress
+   * afterwards, off the lock: src/core/backups/create.ts).
+   */
+  async dump(compression: 'gzip' | 'none' = 'gzip'): Promise<Uint8Array> {
+    return this.locked(() => this.send({ op: 'dump', compression })) as Promise<Uint8Array>;
+  }
+
+  /**
+   * Closes the database, runs `swap` (which replaces the files on disk), and
+   * opens it again in a fresh worker; statements queued meanwhile wait and
+   * then run against the new files. If reopening fails the error is thrown and
+   * the handle stays unusable (the caller decides how to recover).
+   */
+  async replaceFiles(swap: () => Promise<void>): Promise<void> {
+    if (this.dataDir === null) throw new AppError('internal', 'an in-memory database has no files to replace');
+    await this.lock.run(async () => {
+      await this.send({ op: 'close' });
+      await this.worker.terminate();
+      try {
+        await swap();
+      } catch (e) {
+        await this.start(); // the old files are still in place
+        throw e;
+      }
+      try {
+        await this.start();
+      } catch (e) {
+        this.exitError = e as Error;
+        throw e;
+      }
+    });
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,12 @@
 // Messages between the core thread and the database worker.
 
 export type DbRequest =
-  | { id: number; op: 'open'; dataDir: string | null; loadFrom?: Uint8Array }
+  | { id: number; op: 'open'; dataDir: string | null; durableCommits: boolean; loadFrom?: Uint8Array }
+  | { id: number; op: 'durability'; durableCommits: boolean }
+  | { id: number; op: 'syncCounts' }
   | { id: number; op: 'query'; sql: string; params: unknown[] }
   | { id: number; op: 'exec'; sql: string }
-  | { id: number; op: 'dump' }
+  | { id: number; op: 'dump'; compression: 'gzip' | 'none' }
   | { id: number; op: 'close' };
 
 export interface DbQueryResult<T = Record<string, unknown>> {

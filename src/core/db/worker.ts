@@ -1,32 +1,26 @@
 // The database thread: the only place PGlite runs. PGlite's WASM blocks the
 // thread it runs on, so it must never share a thread with anything that serves
 // the UI. One connection, requests answered strictly in arrival order.
+// First: every file PGlite creates is private to the user (see private-modes.ts).
+import './private-modes';
 import { parentPort } from 'node:worker_threads';
-import { PGlite, type SerializerOptions } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { pg_textsearch } from '@electric-sql/pglite-pg_textsearch';
+import type { PGlite, SerializerOptions } from '@electric-sql/pglite';
+import type { DurableNodeFS } from './durable-fs';
+import { openPglite } from './pglite';
 import type { DbErrorShape, DbRequest, DbResponse } from './protocol';
 
-const DATE_OID = 1082;
-
 let db: PGlite | null = null;
+let files: DurableNodeFS | null = null;
 // PGlite's types say a serializer returns a string; it also sends a Uint8Array as binary.
 let serializers = {} as SerializerOptions;
 
-async function open(dataDir: string | null, loadFrom?: Uint8Array): Promise<{ vectorOid: number }> {
-  db = new PGlite(dataDir ?? undefined, {
-    extensions: { vector, pg_textsearch },
-    // A calendar day stays a 'YYYY-MM-DD' string: a Date would shift with the time zone.
-    parsers: { [DATE_OID]: (x: string) => x },
-    ...(loadFrom ? { loadDataDir: new Blob([loadFrom]) } : {}),
-  });
-  await db.waitReady;
-  await db.exec('CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_textsearch;');
-  const res = await db.query<{ oid: number }>(`SELECT oid FROM pg_type WHERE typname = 'vector'`);
-  const vectorOid = res.rows[0]!.oid;
+async function open(dataDir: string | null, durableCommits: boolean, loadFrom?: Uint8Array): Promise<{ vectorOid: number }> {
+  const opened = await openPglite(dataDir, { durableCommits, ...(loadFrom ? { loadFrom } : {}) });
+  db = opened.pg;
+  files = opened.files;
   // Vectors arrive already in pgvector's binary wire format (see vector.ts): ~15x faster than text.
-  serializers = { [vectorOid]: (x: Uint8Array) => x } as unknown as SerializerOptions;
-  return { vectorOid };
+  serializers = { [opened.vectorOid]: (x: Uint8Array) => x } as unknown as SerializerOptions;
+  return { vectorOid: opened.vectorOid };
 }
 
 function toErrorShape(e: unknown): DbErrorShape {
@@ -47,7 +41,7 @@ function requireDb(): PGlite {
 async function handle(req: DbRequest): Promise<unknown> {
   switch (req.op) {
     case 'open':
-      return open(req.dataDir, req.loadFrom);
+      return open(req.dataDir, req.durableCommits, req.loadFrom);
     case 'query': {
       const r = await requireDb().query(req.sql, req.params, { serializers });
       return { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
@@ -56,12 +50,20 @@ async function handle(req: DbRequest): Promise<unknown> {
       await requireDb().exec(req.sql);
       return null;
     case 'dump': {
-      const blob = await requireDb().dumpDataDir('gzip');
+      const blob = await requireDb().dumpDataDir(req.compression);
       return new Uint8Array(await blob.arrayBuffer());
     }
+    case 'durability':
+      files?.setDurableCommits(req.durableCommits);
+      return null;
+    case 'syncCounts':
+      return files ? { ...files.counts } : null;
     case 'close':
       if (db) await db.close();
+      // Background WAL syncs still running finish before the worker may be stopped.
+      files?.flushWal();
       db = null;
+      files = null;
       return null;
   }
 }

@@ -8,5 +8,6 @@ export const infoHandlers = {
     version: APP_VERSION,
     dataDir: ctx.dataDir ?? ':memory:',
     embeddingModel: ctx.embedder.model(),
+    notices: [...ctx.notices],
   })),
 };

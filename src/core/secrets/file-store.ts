@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
 import { join } from 'node:path';
 import type { SecretStore } from '../context';
 
@@ -6,10 +7,16 @@ import type { SecretStore } from '../context';
  * Secrets for the browser host: a JSON file readable by the owner only (0600)
  * in the data directory. Electron uses safeStorage instead (src/main).
  */
+const secretsFile = z.record(z.string(), z.string());
+
 export class FileSecretStore implements SecretStore {
   private readonly path: string;
 
-  constructor(dataDir: string) {
+  /** onDamaged: told (once per damaged file) what was moved aside, in words for the person. */
+  constructor(
+    dataDir: string,
+    private readonly onDamaged: (message: string) => void = () => undefined,
+  ) {
     this.path = join(dataDir, 'secrets.json');
   }
 
@@ -19,7 +26,23 @@ export class FileSecretStore implements SecretStore {
 
   private read(): Record<string, string> {
     if (!existsSync(this.path)) return {};
-    return JSON.parse(readFileSync(this.path, 'utf8')) as Record<string, string>;
+    const text = readFileSync(this.path, 'utf8');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const ok = secretsFile.safeParse(parsed);
+    if (ok.success) return ok.data;
+    // Never lost, never a raw SyntaxError: the file is kept beside, and the keys are asked for again.
+    const aside = `${this.path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(this.path, aside);
+    this.onDamaged(
+      `The file holding your API keys (secrets.json) was damaged; it was moved to ${aside}. ` +
+        'Please enter your API keys again in Settings.',
+    );
+    return {};
   }
 
   async get(name: string): Promise<string | null> {

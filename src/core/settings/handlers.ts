@@ -34,6 +34,7 @@ export const settingsHandlers = {
       embeddingsKeyOwner(after.embeddings),
     );
     if (patch.embeddings) await applyEmbeddingSettings(ctx);
+    if (next.durableCommits !== undefined) await ctx.db.setDurableCommits(next.durableCommits);
     ctx.events.emit('settings.changed', {});
     return settingsView(ctx);
   }),

@@ -9,6 +9,9 @@ export interface Settings {
   contextBudgetTokens: number;
   workspaceDir: string | null;
   maxIngestBytes: number;
+  durableCommits: boolean;
+  /** How many backups are kept in <dataDir>/backups (the newest; docs/data-safety.md). */
+  backupsKeep: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -18,6 +21,8 @@ export const DEFAULT_SETTINGS: Settings = {
   contextBudgetTokens: 16_000,
   workspaceDir: null,
   maxIngestBytes: 100 * 1024 * 1024,
+  durableCommits: false,
+  backupsKeep: 7,
 };
 
 /** Names in the secret store. */

@@ -16,5 +16,7 @@ export async function settingsView(ctx: Pick<CoreContext, 'db' | 'secrets'>): Pr
     workspaceDir: s.workspaceDir,
     maxIngestBytes: s.maxIngestBytes,
     keyStorage: ctx.secrets.describe(),
+    durableCommits: s.durableCommits,
+    backupsKeep: s.backupsKeep,
   };
 }

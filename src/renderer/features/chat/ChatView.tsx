@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getApi } from '../../api';
+import { useEvents } from '../../api/events';
 import { useNav } from '../../stores/nav';
 import { usePersonas } from '../../stores/personas';
 import { Composer } from './Composer';
@@ -30,13 +30,11 @@ export function ChatView() {
   const prompt = useChat((s) => s.prompt);
   const busy = useChat((s) => s.busy);
 
-  useEffect(() => {
-    void useChat.getState().open(persona);
-    const api = getApi();
+  useEffect(() => void useChat.getState().open(persona), [persona]);
+  useEvents(() => {
     const chat = useChat.getState();
-    const offs = [api.on('chat.token', chat.onToken), api.on('chat.message', chat.onMessage), api.on('chat.state', chat.onState)];
-    return () => offs.forEach((off) => off());
-  }, [persona]);
+    return { 'chat.token': chat.onToken, 'chat.message': chat.onMessage, 'chat.state': chat.onState };
+  });
 
   return (
     <section className="view chat-view" data-testid="chat-view">

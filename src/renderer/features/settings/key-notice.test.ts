@@ -12,6 +12,8 @@ const saved: SettingsView = {
   workspaceDir: null,
   maxIngestBytes: 1024 * 1024,
   keyStorage: 'Not encrypted: kept in /home/you/.config/Hearth/secrets.json, a file only your user account can read.',
+  durableCommits: false,
+  backupsKeep: 7,
 };
 
 /** What the Settings sections would send after the user edits some fields. */

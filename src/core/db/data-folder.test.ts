@@ -1,0 +1,104 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync, utimesSync, writeFileSync, writeSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../index';
+import { makeTestCore } from '../testing/core';
+
+// Real data folders, damaged the way disks and people damage them, then opened
+// as the app opens them at start-up.
+let healthy = '';
+let jobsFile = '';
+const made: string[] = [];
+
+beforeAll(async () => {
+  const core = await makeTestCore();
+  await core.ctx.db.exec(
+    `INSERT INTO memories (persona, content, day) SELECT 'main', 'kept memory ' || g, '2026-01-01' FROM generate_series(1, 50) g`,
+  );
+  await core.ctx.db.exec(
+    // Left 'running', as after a crash: start-up's job recovery reads them back.
+    `INSERT INTO jobs (queue, state, args) SELECT 'compaction', 'running', jsonb_build_object('n', g, 'pad', repeat('p', 400))
+       FROM generate_series(1, 200) g`,
+  );
+  const { rows } = await core.ctx.db.query<{ path: string }>(`SELECT pg_relation_filepath('jobs') AS path`);
+  jobsFile = rows[0]!.path;
+  await core.close();
+  healthy = core.dataDir;
+}, 300_000);
+
+afterAll(() => {
+  for (const d of [healthy, ...made]) if (d) rmSync(d, { recursive: true, force: true });
+});
+
+function copy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-damaged-'));
+  cpSync(healthy, dir, { recursive: true });
+  made.push(dir);
+  return dir;
+}
+
+function listing(dir: string): string[] {
+  return readdirSync(dir, { recursive: true }).map(String).sort();
+}
+
+describe('never start over silently', () => {
+  it('refuses a pgdata without PG_VERSION, names the problem and the newest backup, and leaves every file as it was', async () => {
+    const dir = copy();
+    unlinkSync(join(dir, 'pgdata', 'PG_VERSION'));
+    mkdirSync(join(dir, 'backups'));
+    writeFileSync(join(dir, 'backups', 'hearth-2026-01-01.tar.gz'), 'older');
+    writeFileSync(join(dir, 'backups', 'hearth-2026-02-01.tar.gz'), 'newer');
+    utimesSync(join(dir, 'backups', 'hearth-2026-01-01.tar.gz'), new Date('2026-01-01'), new Date('2026-01-01'));
+    const before = listing(join(dir, 'pgdata'));
+    await expect(createCore({ dataDir: dir })).rejects.toMatchObject({
+      code: 'data_damaged',
+      message: expect.stringMatching(/PG_VERSION file is missing.*will not create a new database.*hearth-2026-02-01\.tar\.gz/s),
+    });
+    expect(listing(join(dir, 'pgdata'))).toEqual(before);
+    expect(existsSync(join(dir, 'pgdata', 'PG_VERSION'))).toBe(false);
+  });
+
+  it('refuses a pgdata whose control file is missing or cut short, and says there is no backup', async () => {
+    const dir = copy();
+    const control = join(dir, 'pgdata', 'global', 'pg_control');
+    writeFileSync(control, readFileSync(control).subarray(0, 100));
+    await expect(createCore({ dataDir: dir })).rejects.toMatchObject({
+      code: 'data_damaged',
+      message: expect.stringMatching(/control file .* cut short.*no backup/s),
+    });
+    unlinkSync(control);
+    await expect(createCore({ dataDir: dir })).rejects.toMatchObject({ message: expect.stringMatching(/control file .* missing/) });
+  });
+
+  it('moves a damaged secrets.json aside, starts, keeps every memory, and tells the person to re-enter keys', async () => {
+    const dir = copy();
+    writeFileSync(join(dir, 'secrets.json'), '');
+    const core = await createCore({ dataDir: dir });
+    try {
+      const info = await core.call('app.info', {});
+      expect(info.notices.join('\n')).toMatch(/API keys \(secrets\.json\) was damaged; it was moved to .*secrets\.json\.damaged-.*enter your API keys again/);
+      const aside = readdirSync(dir).filter((f) => f.startsWith('secrets.json.damaged-'));
+      expect(aside).toHaveLength(1);
+      expect((await core.call('settings.get', {})).chat.apiKey).toBe('not set');
+      const { rows } = await core.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM memories`);
+      expect(rows[0]?.n).toBe(50);
+      // A key entered again is stored in a new, valid file.
+      await core.call('settings.set', { chat: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'sk-new-key-123456' } });
+      expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'))).toBeTypeOf('object');
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('a damaged page in jobs stops start-up with a message naming the table and offering restore, not a stack', async () => {
+    const dir = copy();
+    const fd = openSync(join(dir, 'pgdata', jobsFile), 'r+');
+    writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, 0);
+    closeSync(fd);
+    await expect(createCore({ dataDir: dir })).rejects.toMatchObject({
+      code: 'data_damaged',
+      message: expect.stringMatching(/the table jobs is damaged .*Nothing was changed or deleted/s),
+    });
+  });
+});
