@@ -6,7 +6,10 @@
 module.exports = {
   appId: 'app.hearth.desktop',
   productName: 'Hearth',
-  directories: { output: 'dist' },
+  // build/icon.png (512 px, drawn from src/renderer/public/icon.svg by scripts/make-icon.mjs):
+  // electron-builder derives the .icns and .ico from it.
+  directories: { output: 'dist', buildResources: 'build' },
+  icon: 'build/icon.png',
   files: ['out/**', 'migrations/**', 'package.json'],
   // Loaded by path at run time, so kept outside the asar archive: the local
   // embedding model's weights and its workers, the PDF parser, PGlite's wasm

@@ -51,9 +51,19 @@ test('search shows each hit with its score breakdown, the same numbers recall re
   await expect(app.memories.hits.first()).toBeVisible();
   const first = app.memories.hits.first();
   await expect(first.getByTestId('hit-content')).toHaveText('The quarterly tax return is due in April');
-  // Recall also weighs importance and recency, so an unrelated memory may rank low, but with no text match.
+  // Why, in words first: the matched words, importance, when it was saved; no ids anywhere.
+  await expect(first.getByTestId('why-recalled')).toContainText('matched tax, return, due');
+  await expect(first.getByTestId('why-recalled')).toContainText('importance 8');
+  await expect(first.getByTestId('why-recalled')).toContainText('saved today');
+  await expect(app.memories.view).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+  await expect(app.memories.view).not.toContainText('imp=');
+  // Recall also weighs importance and recency, so an unrelated memory may be recalled: it sits apart, as a weaker match.
   const unrelated = app.memories.hit('Dinner with Ana');
-  if ((await unrelated.count()) > 0) await expect(unrelated.getByTestId('score-text').locator('dd')).toHaveText('0.000');
+  if ((await unrelated.count()) > 0) {
+    await expect(app.page.getByTestId('weaker-matches').getByTestId('hit-content').filter({ hasText: 'Dinner with Ana' })).toHaveCount(1);
+    await expect(app.page.getByTestId('search-count')).toContainText('weaker');
+  }
+  await expect(app.page.getByTestId('search-count')).toContainText(/memor(y|ies) match(es)? by words or meaning/);
 
   const shown = await app.memories.breakdown(first);
   const [top] = await host.call('recall', { persona: 'main', query: 'when is my tax return due', limit: 50, kinds: ['memory'] });
@@ -68,6 +78,12 @@ test('search shows each hit with its score breakdown, the same numbers recall re
 
   await app.memories.clearSearch();
   await expect(app.memories.rows).toHaveCount(3);
+
+  // A hit can be deleted right there.
+  await app.memories.searchFor('tax advisor invoice');
+  await app.memories.hit('Paid the tax advisor invoice').getByTestId('hit-delete').click();
+  await expect(app.memories.hit('Paid the tax advisor invoice')).toHaveCount(0);
+  await expect.poll(async () => (await host.call('memories.list', { persona: 'main' })).total).toBe(2);
 });
 
 test('filters by category, importance range, day range and origin', async ({ host, openApp }) => {

@@ -90,3 +90,18 @@ test('a failure shows as a readable toast with its error code', async ({ openApp
   await expect(toast.getByTestId('toast-message')).toContainText('Could not create the persona');
   expect(await app.personas.names()).toEqual(['main', 'Trader']);
 });
+
+test('a renamed persona is called by its new name everywhere: chat header, system prompt, avatar', async ({ host, openApp }) => {
+  await host.call('personas.create', { name: 'Home' });
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.personas.switchTo('home');
+  await app.personas.rename('home', '🏡 Casa');
+  await app.go('chat');
+  await expect(app.page.getByTestId('chat-persona')).toHaveText('🏡 Casa remembers across conversations.');
+  const prompt = await host.call('chat.prompt', { persona: 'home' });
+  expect(prompt.blocks.base).toContain('the persona "🏡 Casa"');
+  expect(prompt.blocks.base).not.toContain('"home"');
+  // An emoji name's avatar is the whole emoji, not half of it.
+  await expect(app.personas.item('home').locator('.persona-avatar')).toHaveText('🏡');
+});

@@ -85,6 +85,9 @@ export class MemoriesPage {
 
   /** The numbers of one hit's breakdown, as shown. */
   async breakdown(hit: Locator): Promise<Record<'text' | 'cosine' | 'importance' | 'recency' | 'final', string>> {
+    // The numbers sit behind the hit's "Numbers" disclosure.
+    const numbers = hit.locator('details.why-numbers');
+    if ((await numbers.getAttribute('open')) === null) await numbers.locator('summary').click();
     const value = (k: string) => hit.getByTestId(`score-${k}`).locator('dd').innerText();
     return {
       text: await value('text'),

@@ -13,6 +13,8 @@ import type { EmbeddingProvider } from './providers/embeddings/types';
 export interface SecretStore {
   get(name: string): Promise<string | null>;
   set(name: string, value: string | null): Promise<void>;
+  /** Where the keys are kept, in words for Settings (e.g. "encrypted with your macOS Keychain"). */
+  describe(): string;
 }
 
 /** The one door to embeddings (implemented by src/core/providers/embeddings/service.ts). */

@@ -17,6 +17,16 @@ export class SafeStorageSecretStore implements SecretStore {
     this.path = join(dataDir, 'secrets.enc');
   }
 
+  describe(): string {
+    const how =
+      process.platform === 'darwin'
+        ? 'with a key from your macOS Keychain'
+        : process.platform === 'win32'
+          ? 'with Windows DPAPI (tied to your Windows login)'
+          : 'with a key from your desktop keyring (GNOME Keyring or KWallet)';
+    return `Encrypted ${how}, in ${this.path}.`;
+  }
+
   private read(): Record<string, string> {
     if (!existsSync(this.path)) return {};
     if (!safeStorage.isEncryptionAvailable()) {

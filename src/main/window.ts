@@ -9,6 +9,8 @@ export function createMainWindow(appUrl: string): BrowserWindow {
     width: 1200,
     height: 800,
     title: 'Hearth',
+    // Window and taskbar icon on Linux and Windows (macOS takes the bundle's icon from the installer).
+    icon: fileURLToPath(new URL('../renderer/icon.png', import.meta.url)),
     show: false,
     webPreferences: {
       // A sandboxed renderer can only load a CommonJS preload (see electron.vite.config.ts).

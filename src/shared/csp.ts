@@ -17,3 +17,15 @@ export function contentSecurityPolicy(connect: readonly string[] = []): string {
     "object-src 'none'",
   ].join('; ');
 }
+
+/**
+ * The same policy for the page's own <meta> tag: without `frame-ancestors`, which a meta
+ * policy cannot carry (the browser ignores it there and logs an error on every load).
+ * Framing is refused by the header, which both doors send.
+ */
+export function metaContentSecurityPolicy(): string {
+  return contentSecurityPolicy()
+    .split('; ')
+    .filter((d) => !d.startsWith('frame-ancestors'))
+    .join('; ');
+}

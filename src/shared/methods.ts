@@ -28,6 +28,7 @@ import type {
   PersonaImport,
   RecallHit,
   ConversationInfo,
+  ConnectionTest,
   UserModelEntry,
   UserModelVersion,
 } from './types';
@@ -120,6 +121,8 @@ export interface Api {
 
   'settings.get': [Record<string, never>, SettingsView];
   'settings.set': [SettingsPatch, SettingsView];
+  /** One real request with the saved settings; a failure is an answer ({ok: false}), not an error. */
+  'settings.testConnection': [{ which: 'chat' | 'embeddings' }, ConnectionTest];
 
   // `conversation`: which of the persona's conversations; omitted, the current one (most recently used).
   'chat.send': [{ persona: string; text: string; conversation?: string }, ChatMessage];

@@ -15,6 +15,8 @@ export interface SettingsView {
   contextBudgetTokens: number;
   workspaceDir: string | null;
   maxIngestBytes: number;
+  /** Where API keys are kept on this machine, in words (differs by platform and door). */
+  keyStorage: string;
   /** Each commit waits until it is on disk (docs/durability.md); off: at most the last second can be lost in an OS crash. */
   durableCommits: boolean;
   /** Backups kept in <dataDir>/backups, newest first (default 7). */

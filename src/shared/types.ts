@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors';
 import type { Actor } from './actor';
 // The data the contract carries: what methods take and return and events push.
 // Types only; the closed name sets they use live in ./enums.
@@ -132,6 +133,11 @@ export interface ScoreBreakdown {
   /** Of `text`, the part inherited from a neighbouring memory (context ranking); absent otherwise. */
   textFromNeighbours?: number;
 }
+
+/** Settings → Test connection: one real request to the saved model, and the server's model list. */
+export type ConnectionTest =
+  | { ok: true; detail: string; ms: number; models: string[] | null }
+  | { ok: false; code: ErrorCode; message: string; ms: number; models: string[] | null };
 
 /** One of a persona's conversations, as the conversation list shows it. */
 export interface ConversationInfo {

@@ -9,7 +9,9 @@ export const SUMMARY_HEADING = '## Summary of the earlier conversation';
 
 /** The system prompt, in SPEC §5 order: base, user model (fresh), top memories (snapshot), summary. */
 export async function assemblePrompt(ctx: CoreContext, conv: ConversationRow): Promise<ChatPrompt> {
-  const base = baseInstructions(conv.persona);
+  // The persona's display name (what the person calls it, current after a rename), not its id.
+  const { rows } = await ctx.db.query<{ name: string }>('SELECT name FROM personas WHERE id = $1', [conv.persona]);
+  const base = baseInstructions(rows[0]?.name ?? conv.persona);
   const userModel = renderUserModelBlock(await listUserModel(ctx.db, conv.persona));
   // Rendered and stored on first use, then reused verbatim (prefix-cache stability).
   const topMemories = await snapshotOrRender(ctx.db, conv.persona, conv.id);

@@ -20,6 +20,10 @@ export class FileSecretStore implements SecretStore {
     this.path = join(dataDir, 'secrets.json');
   }
 
+  describe(): string {
+    return `Not encrypted: kept in ${this.path}, a file only your user account can read.`;
+  }
+
   private read(): Record<string, string> {
     if (!existsSync(this.path)) return {};
     const text = readFileSync(this.path, 'utf8');
@@ -58,6 +62,10 @@ export class FileSecretStore implements SecretStore {
 
 /** Secrets kept in memory only: for an in-memory core. */
 export class MemorySecretStore implements SecretStore {
+  describe(): string {
+    return 'Kept in memory only, for this run.';
+  }
+
   private values = new Map<string, string>();
   async get(name: string): Promise<string | null> {
     return this.values.get(name) ?? null;

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { handler } from '../method';
+import { testChat, testEmbeddings } from './connection';
 import { noArgs } from '../schemas';
 import { applyEmbeddingSettings } from './apply';
 import { chatKeyOwner, embeddingsKeyOwner } from '../../shared/key-owner';
@@ -11,6 +13,10 @@ import { settingsView } from './view';
 
 export const settingsHandlers = {
   'settings.get': handler(noArgs, async (_args, ctx) => settingsView(ctx)),
+
+  'settings.testConnection': handler(z.object({ which: z.enum(['chat', 'embeddings']) }).strict(), (args, ctx) =>
+    args.which === 'chat' ? testChat(ctx) : testEmbeddings(ctx),
+  ),
 
   'settings.set': handler(settingsPatch, async (patch, ctx) => {
     // Validate the whole patch before writing any of it.

@@ -20,6 +20,7 @@ describe('settings', () => {
       contextBudgetTokens: 16_000,
       workspaceDir: null,
       maxIngestBytes: 100 * 1024 * 1024,
+      keyStorage: core.ctx.secrets.describe(),
       durableCommits: false,
       backupsKeep: 7,
     });

@@ -15,6 +15,7 @@ export async function settingsView(ctx: Pick<CoreContext, 'db' | 'secrets'>): Pr
     contextBudgetTokens: s.contextBudgetTokens,
     workspaceDir: s.workspaceDir,
     maxIngestBytes: s.maxIngestBytes,
+    keyStorage: ctx.secrets.describe(),
     durableCommits: s.durableCommits,
     backupsKeep: s.backupsKeep,
   };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Job, JobState } from '../../../shared/api';
 import { shortTime } from '../../lib/format';
+import { usePersonas } from '../../stores/personas';
 import { useJobs } from './store';
 
 export const STATES: JobState[] = ['available', 'running', 'retryable', 'discarded', 'completed', 'cancelled'];
@@ -16,6 +17,8 @@ export const STATE_LABEL: Record<JobState, string> = {
 /** One job: state, attempts, when, its last error (click for every attempt's), retry. */
 export function JobRow({ job }: { job: Job }) {
   const [open, setOpen] = useState(false);
+  // Shown by name: an id ("home") stays the same after a rename, the name is what the person knows.
+  const personaName = usePersonas((s) => s.personas.find((p) => p.id === job.persona)?.name);
   const canRetry = job.state === 'retryable' || job.state === 'discarded';
   return (
     <>
@@ -25,7 +28,7 @@ export function JobRow({ job }: { job: Job }) {
             {STATE_LABEL[job.state]}
           </span>
         </td>
-        <td>{job.persona ?? '—'}</td>
+        <td>{personaName ?? job.persona ?? '—'}</td>
         <td>
           {job.attempt}/{job.maxAttempts}
         </td>

@@ -1,8 +1,9 @@
 import type { RecallHit } from '../../../shared/api';
-import { score } from '../../lib/format';
+import { longDay, score } from '../../lib/format';
 import { EmbeddingBadge } from './EmbeddingBadge';
 import { matchesFilters } from './order';
-import { useMemories } from './store';
+import { SEARCH_LIMIT, useMemories } from './store';
+import { isWeak, whyRecalled } from './why';
 
 function Breakdown({ hit }: { hit: RecallHit }) {
   const s = hit.score;
@@ -40,12 +41,94 @@ function Breakdown({ hit }: { hit: RecallHit }) {
   );
 }
 
-/** The "why recalled" view: each hit with the parts of its score. */
+function WhyLine({ hit, query }: { hit: RecallHit; query: string }) {
+  const why = whyRecalled(hit, query);
+  return (
+    <p className="why" data-testid="why-recalled">
+      {why.matched.length > 0 && (
+        <span>
+          matched{' '}
+          {why.matched.map((w, i) => (
+            <span key={w}>
+              {i > 0 && ', '}
+              <em>{w}</em>
+            </span>
+          ))}
+        </span>
+      )}
+      {why.meaning && <span>similar meaning</span>}
+      {why.rest.map((r) => (
+        <span key={r}>{r}</span>
+      ))}
+    </p>
+  );
+}
+
+function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string }) {
+  const m = hit.memory;
+  return (
+    <article className="hit" data-testid="search-hit" data-memory-id={hit.id}>
+      <div className="hit-rank">#{rank}</div>
+      <div className="hit-body">
+        <p className="memory-content" data-testid="hit-content" dir="auto">
+          {hit.content}
+        </p>
+        <div className="memory-meta">
+          {m && (
+            <span className="chip muted" data-testid="hit-category">
+              {m.category ?? 'uncategorised'}
+            </span>
+          )}
+          {m && <span className="muted">{longDay(m.day)}</span>}
+          {m && <EmbeddingBadge memory={m} />}
+          {m && (
+            <span className="hit-actions">
+              <button
+                className="ghost small"
+                data-testid="hit-edit"
+                onClick={() => {
+                  useMemories.getState().clearSearch();
+                  useMemories.getState().setEditing(m.id);
+                }}
+              >
+                Edit
+              </button>
+              <button
+                className="ghost small danger"
+                data-testid="hit-delete"
+                onClick={() => {
+                  useMemories.setState((s) => ({ hits: s.hits?.filter((h) => h.id !== m.id) ?? null }));
+                  void useMemories.getState().remove(m);
+                }}
+              >
+                Delete
+              </button>
+            </span>
+          )}
+        </div>
+        <WhyLine hit={hit} query={query} />
+        <details className="why-numbers">
+          <summary>Numbers</summary>
+          <Breakdown hit={hit} />
+          <p className="formula muted">
+            score = (0.3·text + 0.5·cosine + importance term) × recency — or (text + importance term) × recency without an embedding.
+            Recency counts from when the memory was saved, not from its date.
+          </p>
+        </details>
+      </div>
+    </article>
+  );
+}
+
+/** The "why recalled" view: each hit with its reasons in words, numbers on request; weak hits apart. */
 export function SearchResults() {
   const hits = useMemories((s) => s.hits) ?? [];
   const filters = useMemories((s) => s.filters);
   const searching = useMemories((s) => s.searching);
+  const query = useMemories((s) => s.query);
   const shown = hits.filter((h) => !h.memory || matchesFilters(h.memory, filters));
+  const strong = shown.filter((h) => !isWeak(h));
+  const weak = shown.filter(isWeak);
 
   if (!searching && shown.length === 0) {
     return (
@@ -58,24 +141,23 @@ export function SearchResults() {
 
   return (
     <div className="search-results" data-testid="search-results">
-      <p className="formula muted">
-        score = (0.3·text + 0.5·cosine + importance term) × recency — or (text + importance term) × recency without an embedding
+      <p className="muted" data-testid="search-count">
+        {strong.length === 0
+          ? 'No memory matches these words or their meaning.'
+          : `${strong.length === 1 ? '1 memory matches' : `${strong.length} memories match`} by words or meaning${hits.length >= SEARCH_LIMIT ? ` (the best ${SEARCH_LIMIT} recalled)` : ''}.`}
+        {weak.length > 0 && ` ${weak.length} weaker ${weak.length === 1 ? 'one' : 'ones'} below.`}
       </p>
-      {shown.map((hit, i) => (
-        <article className="hit" key={hit.id} data-testid="search-hit" data-memory-id={hit.id}>
-          <div className="hit-rank">#{i + 1}</div>
-          <div className="hit-body">
-            <p className="memory-content" data-testid="hit-content">
-              {hit.content}
-            </p>
-            <div className="memory-meta">
-              <code className="tag">{hit.tag}</code>
-              {hit.memory && <EmbeddingBadge memory={hit.memory} />}
-            </div>
-            <Breakdown hit={hit} />
-          </div>
-        </article>
+      {strong.map((hit, i) => (
+        <Hit key={hit.id} hit={hit} rank={i + 1} query={query} />
       ))}
+      {weak.length > 0 && (
+        <details className="weaker" data-testid="weaker-matches">
+          <summary>Weaker matches ({weak.length}): recalled for importance or recency, not for these words</summary>
+          {weak.map((hit, i) => (
+            <Hit key={hit.id} hit={hit} rank={strong.length + i + 1} query={query} />
+          ))}
+        </details>
+      )}
     </div>
   );
 }

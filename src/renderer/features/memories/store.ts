@@ -9,6 +9,8 @@ import { matchesFilters } from './order';
 
 export const PAGE_SIZE = 200;
 export const UNDO_MS = 5000;
+/** How many hits a memory search asks recall for. */
+export const SEARCH_LIMIT = 50;
 
 export interface MemoryDraft {
   content: string;
@@ -157,7 +159,7 @@ export const useMemories = create<MemoriesState>((set, get) => {
       }
       set({ searching: true });
       try {
-        const hits = await getApi().invoke('recall', { persona, query: q, limit: 50, kinds: ['memory'] });
+        const hits = await getApi().invoke('recall', { persona, query: q, limit: SEARCH_LIMIT, kinds: ['memory'] });
         // Keep only the answer to the latest question.
         if (get().query.trim() === q && get().persona === persona) set({ hits, searching: false });
       } catch (e) {

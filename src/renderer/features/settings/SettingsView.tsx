@@ -24,12 +24,18 @@ const SECTIONS: SettingsSectionDef[] = [
 
 export function SettingsView() {
   useEffect(() => void useSettings.getState().load(), []);
+  const keyStorage = useSettings((s) => s.settings?.keyStorage);
   return (
     <section className="view settings-view" data-testid="settings-view" aria-labelledby="settings-title">
       <header className="view-header">
         <div>
           <h1 id="settings-title">Settings</h1>
           <p className="muted">Saved per section. API keys are write-only: once saved, they are never shown again.</p>
+          {keyStorage && (
+            <p className="muted" data-testid="key-storage">
+              Where keys are kept: {keyStorage}
+            </p>
+          )}
         </div>
       </header>
       <nav className="settings-toc" aria-label="Settings sections">

@@ -11,6 +11,7 @@ const saved: SettingsView = {
   contextBudgetTokens: 16000,
   workspaceDir: null,
   maxIngestBytes: 1024 * 1024,
+  keyStorage: 'Not encrypted: kept in /home/you/.config/Hearth/secrets.json, a file only your user account can read.',
   durableCommits: false,
   backupsKeep: 7,
 };

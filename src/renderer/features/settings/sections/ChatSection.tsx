@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/api';
+import { ConnectionTest } from '../ConnectionTest';
 import { Field } from '../Field';
 import { KeyClearedNotice } from '../KeyClearedNotice';
 import { KeyField } from '../KeyField';
@@ -11,6 +13,7 @@ import { chatFormSpec } from './chat-form';
 
 function ChatForm({ settings }: { settings: SettingsView }) {
   const f = useSectionForm(settings, chatFormSpec);
+  const [models, setModels] = useState<string[]>([]);
   const keyCleared = keysClearedBy(chatFormSpec.toPatch(f.form, settings), settings).chat;
   return (
     <form className="settings-form" onSubmit={(e) => void f.submit(e)} onReset={(e) => (e.preventDefault(), f.revert())} noValidate>
@@ -32,7 +35,15 @@ function ChatForm({ settings }: { settings: SettingsView }) {
         error={f.errors.model}
         onChange={(v) => f.set('model', v)}
         onBlur={() => f.touch('model')}
+        list="chat-models"
+        hint={models.length ? `${models.length} models on this server: pick one or type a name.` : undefined}
       />
+      {/* Filled from the server's /models after a connection test, when it answers. */}
+      <datalist id="chat-models" data-testid="chat-models">
+        {models.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
       <KeyField
         id="chat"
         label="API key"
@@ -43,6 +54,7 @@ function ChatForm({ settings }: { settings: SettingsView }) {
         onClear={() => clearKey({ chat: { apiKey: null } }, 'Chat API key cleared.')}
       />
       {keyCleared && <KeyClearedNotice id="chat" server={settings.chat.baseUrl ?? 'OpenAI'} />}
+      <ConnectionTest which="chat" dirty={f.dirty} onModels={setModels} />
       <SectionActions dirty={f.dirty} saving={f.saving} testId="settings-save-chat" error={f.formError} />
     </form>
   );

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/api';
+import { ConnectionTest } from '../ConnectionTest';
 import { Field } from '../Field';
 import { KeyClearedNotice } from '../KeyClearedNotice';
 import { KeyField } from '../KeyField';
@@ -18,6 +20,7 @@ const PROVIDERS: [Provider, string][] = [
 function EmbeddingsForm({ settings }: { settings: SettingsView }) {
   const f = useSectionForm(settings, embeddingsFormSpec);
   const p = f.form.provider;
+  const [models, setModels] = useState<string[]>([]);
   const keyCleared = keysClearedBy(embeddingsFormSpec.toPatch(f.form, settings), settings).embeddings;
   return (
     <form className="settings-form" onSubmit={(e) => void f.submit(e)} onReset={(e) => (e.preventDefault(), f.revert())} noValidate>
@@ -59,7 +62,13 @@ function EmbeddingsForm({ settings }: { settings: SettingsView }) {
             error={f.errors.model}
             onChange={(v) => f.set('model', v)}
             onBlur={() => f.touch('model')}
+            list="embedding-models"
           />
+          <datalist id="embedding-models" data-testid="embedding-models">
+            {models.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
           <Field
             label="Dimensions"
             testId="embeddings-dimensions"
@@ -84,6 +93,7 @@ function EmbeddingsForm({ settings }: { settings: SettingsView }) {
       )}
       {keyCleared && <KeyClearedNotice id="embeddings" server={settings.embeddings.baseUrl ?? 'OpenAI'} />}
       <p className="hint">Changing the model makes existing vectors stale; run Backfill in Jobs to re-embed them.</p>
+      <ConnectionTest which="embeddings" dirty={f.dirty} onModels={setModels} />
       <SectionActions dirty={f.dirty} saving={f.saving} testId="settings-save-embeddings" error={f.formError} />
     </form>
   );

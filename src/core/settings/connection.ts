@@ -1,0 +1,66 @@
+// "Test connection" in Settings: one real request to the saved chat or embedding model, and
+// the server's model list when it has one. Failures are answers here (the exact error, shown
+// beside the button), not thrown, so the page never turns them into a generic toast.
+import OpenAI from 'openai';
+import type { ConnectionTest } from '../../shared/api';
+import { AppError } from '../../shared/errors';
+import { OPENAI_API_URL } from '../../shared/key-owner';
+import { chatProviderFrom, loadChatSettings } from '../chat/config';
+import type { CoreContext } from '../context';
+import { createEmbeddingProvider } from '../providers/embeddings/create';
+import { embeddingConfig } from './store';
+
+const TIMEOUT_MS = 20_000;
+
+function failure(e: unknown, started: number): ConnectionTest {
+  let err = e instanceof AppError ? e : new AppError('provider_error', (e as Error)?.message ?? String(e));
+  // Our own time limit ends the request as "stopped": say what happened instead.
+  if (err.code === 'cancelled') err = new AppError('provider_unreachable', `No answer within ${TIMEOUT_MS / 1000} s.`);
+  return { ok: false, code: err.code, message: err.message, ms: Date.now() - started, models: null };
+}
+
+/** The ids the server's GET /models lists, or null when it does not answer (many local servers lack it). */
+async function listModels(baseUrl: string | null, apiKey: string | null): Promise<string[] | null> {
+  try {
+    const client = new OpenAI({ baseURL: baseUrl ?? OPENAI_API_URL, apiKey: apiKey ?? 'not-needed', maxRetries: 0, timeout: 10_000 });
+    const page = await client.models.list();
+    return page.data.map((m) => m.id).sort();
+  } catch {
+    return null;
+  }
+}
+
+export async function testChat(ctx: CoreContext): Promise<ConnectionTest> {
+  const started = Date.now();
+  try {
+    const settings = await loadChatSettings(ctx);
+    const provider = chatProviderFrom(settings);
+    const [res, models] = await Promise.all([
+      provider.chat([{ role: 'user', content: 'This is a connection test. Reply with one short sentence.' }], [], {
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      }),
+      listModels(settings.chat.baseUrl, settings.chat.apiKey),
+    ]);
+    const answer = res.content.trim().slice(0, 300);
+    return { ok: true, detail: answer ? `${provider.model} answered: “${answer}”` : `${provider.model} answered (an empty reply).`, ms: Date.now() - started, models };
+  } catch (e) {
+    const s = await loadChatSettings(ctx).catch(() => null);
+    const out = failure(e, started);
+    return s ? { ...out, models: await listModels(s.chat.baseUrl, s.chat.apiKey) } : out;
+  }
+}
+
+export async function testEmbeddings(ctx: CoreContext): Promise<ConnectionTest> {
+  const started = Date.now();
+  const { config, apiKey } = await embeddingConfig(ctx);
+  const models = config.provider === 'local' ? null : listModels(config.baseUrl, apiKey);
+  const provider = createEmbeddingProvider(config, apiKey, { timeoutMs: TIMEOUT_MS });
+  try {
+    const [vector] = await provider.embed(['Hearth connection test'], { urgent: true });
+    return { ok: true, detail: `${config.model} returned a vector of ${vector!.length} dimensions.`, ms: Date.now() - started, models: await models };
+  } catch (e) {
+    return { ...failure(e, started), models: await models };
+  } finally {
+    await provider.close();
+  }
+}

@@ -1,0 +1,61 @@
+// "Why recalled" in words a person reads first; the numbers stay behind a disclosure.
+import type { RecallHit } from '../../../shared/api';
+
+/** Words too common to count as a match worth naming. */
+const STOP = new Set(
+  'a an and are as at be but by for from has have i in is it its me my of on or our so that the their them they this to was we were what when where which who why with you your do did does not no yes how'.split(
+    ' ',
+  ),
+);
+
+/** Below this cosine a vector match says little (unrelated texts often score 0.2–0.3). */
+export const MEANINGFUL_COSINE = 0.45;
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Query words that occur in the text (same word or sharing its first five letters: "deploys" ~ "deploy"). */
+export function matchedWords(query: string, content: string): string[] {
+  const inText = words(content);
+  const out: string[] = [];
+  for (const q of new Set(words(query))) {
+    if (q.length < 2 || STOP.has(q)) continue;
+    const stem = q.slice(0, 5);
+    if (inText.some((w) => w === q || (stem.length >= 4 && w.startsWith(stem)))) out.push(q);
+  }
+  return out;
+}
+
+function ago(iso: string, now: Date): string {
+  const days = Math.floor((now.getTime() - new Date(iso).getTime()) / 86_400_000);
+  if (days <= 0) return 'saved today';
+  if (days === 1) return 'saved yesterday';
+  if (days < 60) return `saved ${days} days ago`;
+  return `saved ${Math.round(days / 30)} months ago`;
+}
+
+/** A hit with neither a text match nor a meaningful vector match: shown apart, as a weaker match. */
+export function isWeak(hit: RecallHit): boolean {
+  return hit.score.text <= 0 && (hit.score.cosine === null || hit.score.cosine < MEANINGFUL_COSINE);
+}
+
+export interface Why {
+  matched: string[];
+  meaning: boolean;
+  rest: string[];
+}
+
+/** The reasons, in the order they weigh: words, meaning, importance, age. */
+export function whyRecalled(hit: RecallHit, query: string, now = new Date()): Why {
+  const matched = hit.score.text > 0 ? matchedWords(query, hit.content) : [];
+  const meaning = hit.score.cosine !== null && hit.score.cosine >= MEANINGFUL_COSINE;
+  const rest: string[] = [];
+  if (hit.score.text > 0 && matched.length === 0) rest.push('related words');
+  if (hit.score.textFromNeighbours) rest.push('written alongside a match');
+  if (hit.memory) {
+    rest.push(`importance ${hit.memory.importance}`);
+    rest.push(ago(hit.memory.insertedAt, now));
+  }
+  return { matched, meaning, rest };
+}
