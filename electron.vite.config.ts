@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { WORKER_ENTRIES } from './src/core/worker-entries';
 
 // Main-side entries share one flat output folder so that every chunk can find
 // the worker files next to it with `new URL('./x.js', import.meta.url)`.
@@ -19,9 +20,10 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           host: resolve(__dirname, 'src/host/index.ts'),
           mcp: resolve(__dirname, 'src/mcp/stdio-main.ts'),
-          'db-worker': resolve(__dirname, 'src/core/db/worker.ts'),
-          'parse-worker': resolve(__dirname, 'src/core/parse/worker.ts'),
-          'embed-worker': resolve(__dirname, 'src/core/providers/embeddings/local-worker.ts'),
+          // The core's worker threads, one bundle each, named in src/core/worker-entries.ts.
+          ...Object.fromEntries(
+            Object.entries(WORKER_ENTRIES).map(([name, source]) => [name, resolve(__dirname, 'src/core', source)]),
+          ),
         },
         output: flatOutput,
       },

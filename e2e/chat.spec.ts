@@ -41,7 +41,9 @@ test.describe('with a chat model', () => {
     await expect(view.assistant.last()).toHaveText('Let me think about your training plan');
     await expect(view.stop).toBeVisible();
     await view.stop.click();
-    await expect(view.assistant.last()).toContainText('[stopped]');
+    // Marked as stopped with a badge, not with literal text.
+    await expect(view.assistant.last().getByTestId('chat-stopped')).toHaveText('Stopped');
+    await expect(view.assistant.last()).not.toContainText('[stopped]');
     await view.waitIdle();
     await expect(app.page.getByTestId('chat-error')).toHaveCount(0);
 
@@ -66,7 +68,7 @@ test.describe('with a chat model', () => {
 
     // The conversation survives a restart of the app.
     await app.go('chat');
-    await expect(view.assistant.last()).toContainText('[stopped]');
+    await expect(view.assistant.last().getByTestId('chat-stopped')).toBeVisible();
     const shown = await view.messages.count();
     expect(shown).toBeGreaterThanOrEqual(6);
     await host.restart();
@@ -76,9 +78,10 @@ test.describe('with a chat model', () => {
     await expect(view.messages).toHaveCount(shown);
     await expect(view.assistant.first()).toHaveText('Hello! Nice to meet you.');
 
-    // /clear empties the transcript; the memory stays.
+    // /clear empties the transcript (with Undo for a few seconds); the memory stays.
     await view.send('/clear');
     await expect(view.messages).toHaveCount(0);
+    await expect.poll(async () => (await host.call('chat.history', { persona: 'main' })).messages.length, { timeout: 15_000 }).toBe(0);
     expect((await host.call('memories.list', { persona: 'main' })).total).toBe(1);
     await expect(app.errorToasts()).toHaveCount(0);
   });

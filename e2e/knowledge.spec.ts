@@ -114,3 +114,63 @@ test('a source can be deleted after a confirmation', async ({ host, openApp }) =
   await expect(kn.source('todo.md')).toHaveCount(0);
   expect(await host.call('knowledge.listSources', { persona: 'main' })).toEqual([]);
 });
+
+// Runs in the page; this file is compiled without the DOM library.
+type Styles = { getComputedStyle(el: unknown): { opacity: string; display: string } };
+const style = (l: Locator) => l.evaluate((el) => {
+  const s = (globalThis as unknown as Styles).getComputedStyle(el);
+  return { opacity: s.opacity, display: s.display };
+});
+const opacity = async (l: Locator) => Number((await style(l)).opacity);
+
+test('row actions show on hover and on keyboard focus (computed opacity, not just "visible")', async ({ host, openApp }) => {
+  await host.call('knowledge.ingest', { persona: 'main', name: 'notes.md', dataBase64: Buffer.from('# Notes\n\nBuy seeds.').toString('base64') });
+  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 20_000 }).toBe(1);
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('knowledge');
+  const kn = new KnowledgePage(app.page);
+  const row = kn.source('notes.md');
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await app.page.getByTestId('knowledge-view').locator('h1').hover();
+  expect(await opacity(row.getByTestId('source-delete'))).toBeLessThan(1);
+  await row.hover();
+  await expect.poll(() => opacity(row.getByTestId('source-delete'))).toBe(1);
+  await expect.poll(() => opacity(row.getByTestId('source-reingest'))).toBe(1);
+  await app.page.getByTestId('knowledge-view').locator('h1').hover();
+  await row.getByTestId('source-reingest').focus();
+  await expect.poll(() => opacity(row.getByTestId('source-delete'))).toBe(1);
+  // The actions cell is a table cell, so the row's borders stay whole.
+  expect((await style(row.locator('.row-actions'))).display).toBe('table-cell');
+});
+
+test('dropping a file whose name is taken asks: Replace or Keep both', async ({ host, openApp }) => {
+  await host.call('knowledge.ingest', { persona: 'main', name: 'plan.md', dataBase64: Buffer.from('# Plan\n\nThe original ten-page plan.').toString('base64') });
+  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 20_000 }).toBe(1);
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('knowledge');
+  const kn = new KnowledgePage(app.page);
+  await expect(kn.source('plan.md')).toBeVisible({ timeout: 20_000 });
+  const chunksOf = async (source: string) =>
+    (await host.call('recall', { persona: 'main', query: 'plan', kinds: ['knowledge'] })).filter((h) => h.source === source).map((h) => h.content);
+
+  // Cancel: nothing changes.
+  await kn.drop('plan.md', Buffer.from('# Plan\n\nA one-line replacement.'), 'text/markdown');
+  const dialog = app.page.getByTestId('replace-source-dialog');
+  await expect(dialog).toContainText('“plan.md” is already in the knowledge base');
+  await dialog.getByTestId('replace-skip').click();
+  await expect(dialog).toHaveCount(0);
+
+  // Keep both: the new file comes in under a free name; the original is untouched.
+  await kn.drop('plan.md', Buffer.from('# Plan\n\nA second plan, kept beside the first.'), 'text/markdown');
+  await dialog.getByTestId('replace-keep-both').click();
+  await expect(kn.source('plan (2).md')).toBeVisible({ timeout: 20_000 });
+  expect((await chunksOf('plan.md')).join(' ')).toContain('original ten-page plan');
+
+  // Replace: the stored document becomes the new file.
+  await kn.drop('plan.md', Buffer.from('# Plan\n\nA one-line replacement.'), 'text/markdown');
+  await dialog.getByTestId('replace-confirm').click();
+  await expect.poll(async () => (await chunksOf('plan.md')).join(' '), { timeout: 20_000 }).toContain('one-line replacement');
+  expect((await host.call('knowledge.listSources', { persona: 'main' })).map((s) => s.source).sort()).toEqual(['plan (2).md', 'plan.md']);
+});

@@ -61,7 +61,7 @@ test('every view renders in light and dark themes, down to 900 px wide (screensh
   await host.call('userModel.upsert', { persona: 'main', dimension: 'working_patterns', content: 'Deep work in the mornings, meetings after 2 pm', confidence: 7 });
   const app = new AppPage(await openApp(page));
   await app.ready();
-  const views = ['chat', 'memories', 'userModel', 'knowledge', 'jobs', 'settings'] as const;
+  const views = ['chat', 'memories', 'userModel', 'knowledge', 'activity', 'jobs', 'settings'] as const;
   for (const view of views) {
     await app.go(view);
     await expect(app.page.getByTestId('main').locator('h1').first()).toBeVisible();

@@ -20,6 +20,12 @@ test('adding, editing and removing dimensions is reflected in the prompt preview
   expect(await app.userModel.preview.innerText()).toBe(await host.call('userModel.block', { persona: 'main' }));
   await app.screenshot('user-model');
 
+  // Remove can be undone: the dimension comes back as it was.
+  await app.userModel.remove('preferences');
+  await expect(app.userModel.preview).not.toContainText('detailed answers');
+  await app.toasts.filter({ hasText: 'Removed “preferences”' }).getByTestId('toast-action').click();
+  await expect(app.userModel.preview).toContainText('- [preferences, conf=9] Prefers detailed answers with sources');
+
   await app.userModel.remove('goals');
   await expect(app.userModel.preview).not.toContainText('half marathon');
 

@@ -1,48 +1,59 @@
-// npm run bench:faults -- [--json FILE] [--quick] [--only NAME[,NAME]] [--trials N]
-// Runs every section in bench/faults/sections/ (each: { name, run(opts) }) one after the other,
-// prints each section's figures with the load average (the machine is shared: figures measured under
-// load say so), and writes them all to FILE.
+// `npm run bench:faults -- [--quick] [--json FILE] [--only NAME[,NAME]] [--trials N] [--memories N] [--rounds N] [--host-rounds N]`
+// Runs every section in bench/faults/sections/*.ts (each: { name, run(opts) }) and
+// prints its figures with the load average (a busy 2-core machine skews them).
 import { readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { FaultSection } from './section';
+
+export interface FaultOptions {
+  quick: boolean;
+  /** Extra flags, as given (sections read their own). */
+  flags: Record<string, string | boolean | undefined>;
+  /** --trials N: the number of trials (crash points, kills) instead of a section's default. */
+  trials?: number;
+}
+
+export interface FaultSection {
+  name: string;
+  run(opts: FaultOptions): Promise<Record<string, number | string>>;
+}
 
 const { values } = parseArgs({
   options: {
-    json: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    json: { type: 'string' },
     only: { type: 'string' },
+    memories: { type: 'string' },
+    rounds: { type: 'string' },
+    'host-rounds': { type: 'string' },
     trials: { type: 'string' },
   },
+  allowPositionals: true,
 });
+
 const only = values.only ? new Set(values.only.split(',')) : null;
 const trials = values.trials ? Number(values.trials) : undefined;
 if (trials !== undefined && !(Number.isInteger(trials) && trials > 0)) throw new Error('--trials must be a positive whole number');
-
-const dir = join(dirname(fileURLToPath(import.meta.url)), 'sections');
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
-const out: Record<string, unknown> = { quick: values.quick, startedAt: new Date().toISOString(), sections: {} };
-const sections = out.sections as Record<string, unknown>;
-
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) {
-  const section = (await import(pathToFileURL(join(dir, file)).href)).default as FaultSection;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const dir = join(import.meta.dirname, 'sections');
+const out: Record<string, Record<string, number | string>> = {};
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  const section = ((await import(pathToFileURL(join(dir, file)).href)) as { default: FaultSection }).default;
   if (only && !only.has(section.name)) continue;
-  const loadBefore = load();
-  const t = Date.now();
-  process.stderr.write(`${section.name}: running (load average ${loadBefore})…\n`);
+  const before = load();
+  const t0 = performance.now();
   try {
-    const figures = await section.run({ quick: values.quick, ...(trials ? { trials } : {}) });
-    const record = { ...figures, seconds: Math.round((Date.now() - t) / 1000), loadBefore, loadAfter: load() };
-    sections[section.name] = record;
-    console.log(`\n${section.name}`);
-    for (const [k, v] of Object.entries(record)) console.log(`  ${k}: ${v}`);
+    const figures = await section.run({ quick: values.quick ?? false, flags: values, ...(trials ? { trials } : {}) });
+    out[section.name] = { ...figures, seconds: Number(((performance.now() - t0) / 1000).toFixed(1)), loadBefore: before, loadAfter: load() };
   } catch (e) {
-    sections[section.name] = { error: (e as Error).message };
-    console.log(`\n${section.name}: FAILED: ${(e as Error).stack}`);
-    process.exitCode = 1;
+    out[section.name] = { error: e instanceof Error ? e.message : String(e), loadBefore: before, loadAfter: load() };
   }
-  if (values.json) writeFileSync(values.json, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\n## ${section.name}`);
+  for (const [k, v] of Object.entries(out[section.name]!)) console.log(`  ${k}: ${v}`);
+  // Written after each section: a long run that is stopped keeps what it measured.
+  if (values.json) writeFileSync(values.json, JSON.stringify(out, null, 2));
 }
-if (values.json) writeFileSync(values.json, `${JSON.stringify(out, null, 2)}\n`);
+if (values.json) writeFileSync(values.json, JSON.stringify(out, null, 2));
+process.exit(0);

@@ -1,4 +1,5 @@
 import type { McpHttpState } from '../shared/api';
+import type { BackupInfo } from '../shared/types';
 import type { Db } from './db/client';
 import type { EventBus } from './events';
 import type { ParsedDocument, ParseOptions } from './parse/types';
@@ -72,4 +73,13 @@ export interface CoreContext {
   mcpDoor: McpDoor;
   /** Things found wrong at start-up and repaired, for the person to read (app.info). */
   notices: string[];
+  /** Backups of the data folder (src/core/backups/service.ts); null for an in-memory core. */
+  backups: Backups | null;
+}
+
+/** What domains may ask of the backups (implemented by src/core/backups/service.ts). */
+export interface Backups {
+  list(): Promise<BackupInfo[]>;
+  create(reason: 'manual' | 'daily' | 'before-migration' | 'before-persona-delete' | 'before-restore'): Promise<BackupInfo>;
+  restore(id: string): Promise<{ restored: BackupInfo; before: BackupInfo }>;
 }

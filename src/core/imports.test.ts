@@ -24,6 +24,7 @@ const MECHANISM_FILES = new Set([
   'schemas.ts',
   'text-safety.ts',
   'time.ts',
+  'worker-entries.ts',
   'workers.ts',
 ]);
 

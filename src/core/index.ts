@@ -2,7 +2,6 @@
 // database, builds the context (src/core/context.ts), and wires the handler
 // table (app/handlers.ts) and the queues (app/queues.ts) to it. Domains never
 // import this file or app/; they see each other and the context's interfaces.
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CallMeta } from '../shared/actor';
 import type { ArgsOf, Envelope, Method, ResultOf } from '../shared/api';
@@ -30,7 +29,11 @@ import { FileSecretStore, MemorySecretStore } from './secrets/file-store';
 import { applyEmbeddingSettings } from './settings/apply';
 import { adoptUnboundKeys } from './settings/keys';
 import { readSettings } from './settings/store';
+import { DEFAULT_SETTINGS } from './settings/types';
 import { McpDoorState } from './mcp/door';
+import { makeDataDirPrivate } from './private-files';
+import { BackupService, recoverBackups } from './backups/service';
+import { APP_VERSION } from './info/handlers';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -48,6 +51,8 @@ export interface CoreOptions {
   notices?: string[];
   /** Timeouts of the embedding provider (background requests, recall queries). */
   embeddings?: Partial<EmbeddingServiceOptions>;
+  /** A backup each day while running (default true; a data folder only). Short-lived test cores turn it off. */
+  dailyBackups?: boolean;
 }
 
 export interface Core {
@@ -61,19 +66,39 @@ export interface Core {
   close(): Promise<void>;
 }
 
+function backupService(db: Db, dataDir: string, now: (() => Date) | undefined): BackupService {
+  return new BackupService({
+    db,
+    dataDir,
+    appVersion: APP_VERSION,
+    now: now ?? (() => new Date()),
+    // Read at each prune: a change in Settings applies from the next backup. Before migrations ran, the default.
+    keep: () => readSettings({ db }).then((s) => s.backupsKeep, () => DEFAULT_SETTINGS.backupsKeep),
+  });
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
   let lock: DirLock | null = null;
   let db: Db | null = null;
+  let backups: BackupService | null = null;
   try {
     if (dataDir) {
-      mkdirSync(dataDir, { recursive: true });
+      // Private before anything is written; folders from older versions are tightened here.
+      makeDataDirPrivate(dataDir);
       lock = acquireDirLock(dataDir);
+      // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
+      await recoverBackups(dataDir);
       // Before PGlite sees the folder: it would run initdb over a damaged one.
       if (!options.loadFrom) checkDataFolder(dataDir);
     }
     db = await Db.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
-    await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()));
+    backups = dataDir ? backupService(db, dataDir, options.now) : null;
+    const service = backups;
+    await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()), {
+      // An existing database is backed up before its schema changes.
+      beforeApplying: service ? () => service.create('before-migration').then(() => undefined) : undefined,
+    });
   } catch (e) {
     const damage = db && dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
     await db?.close().catch(() => undefined);
@@ -104,7 +129,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now: options.now ?? (() => new Date()),
     mcpDoor: new McpDoorState(),
     notices,
+    backups,
   };
+  if (backups && options.dailyBackups !== false) backups.startSchedule();
   let closed = false;
   try {
     const settings = await readSettings(ctx);
@@ -119,6 +146,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // A damaged page met while reading settings or jobs: name the table instead of a stack.
     const damage = dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
     await runner?.stop();
+    await backups?.stop();
     await parser.close();
     await embedder.close();
     await db.close().catch(() => undefined);
@@ -142,6 +170,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       try {
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();
+        // A backup or restore under way finishes first: it is never cut off by a clean close.
+        await backups?.stop();
         await parser.close();
         await embedder.close();
         await ctx.db.close();

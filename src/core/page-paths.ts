@@ -10,6 +10,7 @@ import type { Envelope, Method } from '../shared/api';
 /** The argument of each method that names a file on this computer. */
 const PATH_ARGUMENTS: Partial<Record<Method, string>> = {
   'knowledge.ingest': 'path',
+  'personas.import': 'path',
 };
 
 /** The path a call asks Hearth to read, or null when it names none. */

@@ -1,17 +1,18 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { WORKER_ENTRIES, type WorkerName } from './worker-entries';
 
 /**
- * Starts one of the core's worker threads. From source (tests, tsx) the worker
- * is the .ts file next to its module and is loaded through tsx's loader; in the
- * built app it is `<bundleName>.js` beside this chunk (electron.vite.config.ts
+ * Starts one of the core's worker threads (worker-entries.ts names them). From
+ * source (tests, tsx) the worker is its .ts file, loaded through tsx's loader;
+ * in the built app it is `<name>.js` beside this chunk (electron.vite.config.ts
  * keeps main-side output flat for exactly this).
  */
-export function startWorker(sourcePath: string, bundleName: string, options: WorkerOptions = {}): Worker {
+export function startWorker(name: WorkerName, options: WorkerOptions = {}): Worker {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.ts')) {
-    const url = pathToFileURL(join(dirname(here), sourcePath)).href;
+    const url = pathToFileURL(join(dirname(here), WORKER_ENTRIES[name])).href;
     // Workers ignore --import in execArgv on Node 20, so register tsx from inside.
     // tsx stays active only while the entry's static graph loads: it also rewrites
     // every package file that uses import(), and pdfjs's 3 MB took ~2 s to load
@@ -22,5 +23,5 @@ export function startWorker(sourcePath: string, bundleName: string, options: Wor
       `await off(); process.setSourceMapsEnabled(true); })`;
     return new Worker(boot, { ...options, eval: true });
   }
-  return new Worker(join(dirname(here), `${bundleName}.js`), options);
+  return new Worker(join(dirname(here), `${name}.js`), options);
 }

@@ -5,6 +5,7 @@ import { guardPagePaths } from '../core/page-paths';
 import type { Envelope } from '../shared/api';
 import { BodyTooLarge, discardRest, readBody } from './body';
 import { sendJson, sendText } from './http-util';
+import { type Downloads, offerDownload } from './downloads';
 import { DISCARD_CAP, handleIngestUpload } from './ingest-route';
 
 export type Dispatch = (method: string, args: unknown, meta?: CallMeta) => Promise<Envelope<unknown>>;
@@ -19,12 +20,14 @@ export async function handleApi(
   method: string,
   dispatch: Dispatch,
   uploads: UploadSink,
+  extra: { imports?: UploadSink; downloads?: Downloads } = {},
 ): Promise<void> {
   if (req.method !== 'POST') {
     sendText(res, 405, 'Use POST for /api/<method>.', { allow: 'POST' });
     return;
   }
   if (method === 'knowledge.ingest') return handleIngestUpload(req, res, uploads);
+  if (method === 'personas.import' && extra.imports) return handleIngestUpload(req, res, extra.imports, 'personas.import');
   let raw: string;
   try {
     raw = await readBody(req, BODY_LIMIT);
@@ -44,5 +47,7 @@ export async function handleApi(
   }
   // The page is the user's own app: its calls are the user's, whatever the body says.
   // It never makes the host read a file by path (docs/security.md).
-  sendJson(res, 200, guardPagePaths(method, args, () => false, true) ?? (await dispatch(method, args, { actor: 'user' })));
+  const answer = guardPagePaths(method, args, () => false, true) ?? (await dispatch(method, args, { actor: 'user' }));
+  // An export is written inside the data folder; the page gets a one-time download instead of that path.
+  sendJson(res, 200, method === 'personas.export' ? await offerDownload(answer, extra.downloads) : answer);
 }

@@ -1,9 +1,12 @@
 // The browser host: the same core as the desktop app, served to a browser on
 // 127.0.0.1 with a per-launch token (SPEC §8). Plain Node; never imports electron.
+// First: files created from here on are private to the user (docs/data-safety.md).
+import '../core/private-umask';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core';
 import { uploadSink } from '../core/knowledge/upload';
+import { importSink } from '../core/portable/upload';
 import { writeEndpoint } from '../core/mcp/endpoint';
 import { openWithHandover } from '../core/mcp/handover';
 import { McpHttpSessions } from '../core/mcp/http';
@@ -28,6 +31,7 @@ async function main(): Promise<void> {
     server = await startHostServer({
       dispatch: core.dispatch,
       uploads: uploadSink(core.ctx),
+      imports: importSink(core.ctx),
       events: core.events,
       token: config.token,
       port: config.port,

@@ -22,7 +22,12 @@ function tooLarge(res: ServerResponse, message: string): void {
  * checked on every piece (413 the moment it is crossed). A `path` is refused
  * before anything is read from the disk: the page only ever uploads bytes.
  */
-export async function handleIngestUpload(req: IncomingMessage, res: ServerResponse, sink: UploadSink): Promise<void> {
+export async function handleIngestUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  sink: UploadSink,
+  method: 'knowledge.ingest' | 'personas.import' = 'knowledge.ingest',
+): Promise<void> {
   const maxBytes = await sink.maxBytes();
   const cap = Math.ceil(maxBytes / 3) * 4 + FIELDS_ALLOWANCE;
   const limitText = `The upload is larger than the ${sizeText(maxBytes)} limit (Settings → maximum file size).`;
@@ -62,9 +67,9 @@ export async function handleIngestUpload(req: IncomingMessage, res: ServerRespon
   if (!staging || !reader.sawData) {
     await staging?.discard();
     const message = reader.sawData
-      ? 'The uploaded file is empty: there is nothing to ingest.'
-      : 'knowledge.ingest over HTTP takes {persona, name, dataBase64}: the file’s contents, base64-encoded.';
-    sendJson(res, 200, { ok: false, error: { code: reader.sawData ? 'ingest_error' : 'invalid_args', message } });
+      ? `The uploaded file is empty: there is nothing to ${method === 'knowledge.ingest' ? 'ingest' : 'import'}.`
+      : `${method} over HTTP takes {${method === 'knowledge.ingest' ? 'persona, ' : ''}name, dataBase64}: the file’s contents, base64-encoded.`;
+    sendJson(res, 200, { ok: false, error: { code: reader.sawData ? (method === 'knowledge.ingest' ? 'ingest_error' : 'import_error') : 'invalid_args', message } });
     return;
   }
   sendJson(res, 200, await sink.ingest(reader.fields, await staging.finish()));

@@ -7,6 +7,7 @@ import type { McpHttpSessions } from '../core/mcp/http';
 import { contentSecurityPolicy } from '../shared/csp';
 import { handleApi, type Dispatch } from './api-route';
 import { bearerToken, cookieToken, isOwnHost, isOwnOrigin, queryToken, sameToken, tokenCookie } from './auth';
+import { Downloads } from './downloads';
 import { createEventsSocket } from './events-socket';
 import { BASE_HEADERS, sendText } from './http-util';
 import { isHtml, resolveStatic, sendFile } from './static';
@@ -15,6 +16,8 @@ export interface HostServerOptions {
   dispatch: Dispatch;
   /** Where knowledge.ingest's uploads are streamed (src/core/knowledge/upload.ts). */
   uploads: UploadSink;
+  /** Where personas.import's uploads are streamed (src/core/portable/upload.ts). */
+  imports?: UploadSink;
   events: EventBus;
   token: string;
   port: number;
@@ -41,6 +44,7 @@ function safeDecode(s: string): string {
 export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
   let port = opts.port;
   const eventsSocket = createEventsSocket(opts.events);
+  const downloads = new Downloads();
 
   /** Host/Origin first: a foreign page or a rebound DNS name learns nothing, not even 401 vs 404. */
   function refuseForeign(req: IncomingMessage): string | null {
@@ -63,7 +67,12 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
 
     if (url.pathname.startsWith('/api/')) {
       if (!sameToken(bearerToken(req.headers), opts.token)) return sendText(res, 401, 'Missing or wrong token.');
-      return handleApi(req, res, safeDecode(url.pathname.slice('/api/'.length)), opts.dispatch, opts.uploads);
+      return handleApi(req, res, safeDecode(url.pathname.slice('/api/'.length)), opts.dispatch, opts.uploads, { imports: opts.imports, downloads });
+    }
+
+    if (url.pathname.startsWith('/download/')) {
+      if (!sameToken(bearerToken(req.headers), opts.token)) return sendText(res, 401, 'Missing or wrong token.');
+      return downloads.serve(req, res, url.pathname.slice('/download/'.length));
     }
 
     const fromQuery = sameToken(queryToken(url), opts.token);
@@ -122,6 +131,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     url: `http://127.0.0.1:${port}/?token=${opts.token}`,
     async close() {
       await eventsSocket.close();
+      await downloads.close();
       await opts.mcp?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

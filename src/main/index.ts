@@ -1,5 +1,7 @@
 // The desktop shell: one window, one IPC channel into the core. The core
 // itself (src/core) never imports electron.
+// First: files created from here on are private to the user (docs/data-safety.md).
+import '../core/private-umask';
 import { app, dialog } from 'electron';
 import { createCore, type Core } from '../core';
 import { openWithHandover } from '../core/mcp/handover';

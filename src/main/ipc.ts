@@ -1,6 +1,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron';
 import type { Core } from '../core';
 import { pageDoor } from './door';
+import { saveExport } from './save-export';
 import type { GrantedPaths } from './granted-paths';
 
 export const INVOKE_CHANNEL = 'hearth:invoke';
@@ -16,7 +17,8 @@ export function connectIpc(core: Core, win: BrowserWindow, grants: GrantedPaths)
   const door = pageDoor(core.dispatch, grants);
   ipcMain.handle(INVOKE_CHANNEL, (event, method: unknown, args: unknown) => {
     if (!fromApp(event)) return { ok: false, error: { code: 'forbidden', message: 'This frame may not call Hearth.' } };
-    return door(String(method), args);
+    const name = String(method);
+    return name === 'personas.export' ? door(name, args).then((answer) => saveExport(win, answer)) : door(name, args);
   });
   // The page cannot send on this channel itself (context isolation; the bridge only forwards paths
   // Chromium gives for real dropped or picked files), so a grant is a user's choice.

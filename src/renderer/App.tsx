@@ -3,6 +3,7 @@ import { ShortcutsHelp } from './components/ShortcutsHelp';
 import { Toasts } from './components/Toasts';
 import { UnsavedDialog } from './components/UnsavedDialog';
 import { ChatView } from './features/chat/ChatView';
+import { ActivityView } from './features/history/ActivityView';
 import { JobsView } from './features/jobs/JobsView';
 import { DropZone } from './features/knowledge/DropZone';
 import { KnowledgeView } from './features/knowledge/KnowledgeView';
@@ -21,11 +22,12 @@ const SCREENS: Record<View, () => ReactElement> = {
   memories: MemoriesView,
   userModel: UserModelView,
   knowledge: KnowledgeView,
+  activity: ActivityView,
   jobs: JobsView,
   settings: SettingsView,
 };
 
-const NAV_KEYS: Record<View, string> = { chat: 'g c', memories: 'g m', userModel: 'g u', knowledge: 'g k', jobs: 'g j', settings: 'g s' };
+const NAV_KEYS: Record<View, string> = { chat: 'g c', memories: 'g m', userModel: 'g u', knowledge: 'g k', activity: 'g a', jobs: 'g j', settings: 'g s' };
 
 function Sidebar() {
   const view = useNav((s) => s.view);

@@ -6,6 +6,7 @@ import './styles/layout.css';
 import './styles/controls.css';
 import './styles/memories.css';
 import './styles/panels.css';
+import './styles/history.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

@@ -26,3 +26,7 @@ export type JobQueue = (typeof JOB_QUEUES)[number];
 
 export const EMBEDDING_PROVIDERS = ['local', 'openai', 'compatible'] as const;
 export type EmbeddingProviderKind = (typeof EMBEDDING_PROVIDERS)[number];
+
+/** Other tools' exports memories.importFrom reads: a Markdown/plain-text list, mem0's JSON, ChatGPT's saved memories. */
+export const IMPORT_FORMATS = ['text', 'mem0', 'chatgpt'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'not_configured',
   'embedding_dimension',
   'ingest_error',
+  /** A .hearth file (or another tool's export) that cannot be imported: the message names the line and why. */
+  'import_error',
   'too_large',
   'unsupported_type',
   'cancelled',
@@ -24,6 +26,8 @@ export const ERROR_CODES = [
   'disk_full',
   /** The data folder or a table in it is damaged: Hearth refuses to start over and names what to restore. */
   'data_damaged',
+  /** A backup that cannot be restored (truncated, altered, does not open): nothing was changed. */
+  'backup_damaged',
   'internal',
   // Raised by the renderer's HTTP transport (the browser host refused the token / cannot be reached).
   'unauthorized',

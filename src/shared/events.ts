@@ -9,9 +9,12 @@ export interface Events {
   'knowledge.changed': { persona: string; source: string };
   'jobs.changed': { job: Job };
   'ingest.progress': { persona: string; source: string; jobId: string; progress: JobProgress };
-  'chat.token': { persona: string; messageId: string; delta: string };
-  'chat.message': { persona: string; message: ChatMessage };
-  'chat.state': { persona: string; busy: boolean; error?: { code: ErrorCode; message: string } };
+  'chat.token': { persona: string; conversation: string; messageId: string; delta: string };
+  'chat.message': { persona: string; conversation: string; message: ChatMessage };
+  /** `conversation`: the one the turn ran in (absent when it failed before one was chosen). */
+  'chat.state': { persona: string; conversation?: string; busy: boolean; error?: { code: ErrorCode; message: string } };
+  /** A persona export or import under way (done/total lines of the file). */
+  'personas.transfer': { op: 'export' | 'import'; persona: string; stage: string; done: number; total: number };
   'settings.changed': Record<string, never>;
   /** An AI tool called over MCP, or the user switched one: the Connections view reloads. */
   'mcp.changed': { client: string };

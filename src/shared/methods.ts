@@ -3,10 +3,14 @@
 // table must implement exactly these keys (src/core/app/handlers.ts checks it).
 
 import type { JobQueue, JobState, MemoryOrigin, RankingVariant, RecallKind } from './enums';
+import type { ActorKind } from './actor';
 import type {
+  BackupInfo,
+  ActivityItem,
   ChatMessage,
   ChatPrompt,
   ISODate,
+  IntegrityResult,
   Job,
   JobsSummary,
   KnowledgeSource,
@@ -17,9 +21,15 @@ import type {
   Memory,
   MemoryFilters,
   MemoryPage,
+  ImportFormat,
+  ImportFromResult,
+  MemoryVersion,
   Persona,
+  PersonaImport,
   RecallHit,
+  ConversationInfo,
   UserModelEntry,
+  UserModelVersion,
 } from './types';
 import type { SettingsPatch, SettingsView } from './settings';
 
@@ -32,6 +42,14 @@ export interface Api {
   'personas.create': [{ name: string }, Persona];
   'personas.rename': [{ id: string; name: string }, Persona];
   'personas.delete': [{ id: string; confirm: string }, { deleted: Persona['counts'] }];
+  /**
+   * Writes the persona to one `<name>.hearth` file (docs/export.md). The browser host answers with `url`
+   * (a one-time download, same Bearer token); the desktop app asks where to save and answers with `path`
+   * (null when the user cancelled).
+   */
+  'personas.export': [{ id: string }, { name: string; bytes: number; url?: string; path?: string | null }];
+  /** A .hearth file as a new persona: uploaded bytes, or (desktop only) a file the user dropped or picked. */
+  'personas.import': [{ name: string; dataBase64: string } | { path: string }, PersonaImport];
 
   'memories.write': [
     { persona: string; content: string; category?: string | null; importance?: number; day?: ISODate; origin?: MemoryOrigin },
@@ -48,11 +66,32 @@ export interface Api {
   'memories.list': [{ persona: string; filters?: MemoryFilters; limit?: number; cursor?: string | null }, MemoryPage];
   'memories.categories': [{ persona: string }, string[]];
   'memories.topBlock': [{ persona: string }, string];
+  /** Memories from another tool's export into this persona (origin `import`); `dryRun` previews and writes nothing. */
+  'memories.importFrom': [
+    { persona: string; format: ImportFormat; text?: string; dataBase64?: string; dryRun?: boolean },
+    ImportFromResult,
+  ];
+  /** Every version of one memory, oldest first (docs/history.md). */
+  'memories.history': [{ id: string }, MemoryVersion[]];
+  /** Brings back a past version's content, category, importance and day: a new version. */
+  'memories.restoreVersion': [{ id: string; version: number }, Memory];
+  /** Marks `id` as replaced by the newer memory `by` (same persona); nothing is deleted. */
+  'memories.supersede': [{ id: string; by: string; reason?: string }, Memory];
+  /** Undoes a supersession: `id` is current again. */
+  'memories.unsupersede': [{ id: string }, Memory];
+  /** The latest changes across a persona's memories and user model, newest first. */
+  'activity.list': [
+    { persona: string; actorKind?: ActorKind; kind?: 'memory' | 'userModel'; limit?: number; before?: string | null },
+    { items: ActivityItem[]; nextCursor: string | null },
+  ];
 
   'userModel.list': [{ persona: string }, UserModelEntry[]];
   'userModel.upsert': [{ persona: string; dimension: string; content: string; confidence?: number }, UserModelEntry];
   'userModel.delete': [{ persona: string; dimension: string }, { deleted: boolean }];
   'userModel.block': [{ persona: string }, string];
+  /** Every version of one dimension, oldest first, deletions included. */
+  'userModel.history': [{ persona: string; dimension: string }, UserModelVersion[]];
+  'userModel.restoreVersion': [{ persona: string; dimension: string; version: number }, UserModelEntry];
 
   'knowledge.ingest': [
     { persona: string; path: string } | { persona: string; name: string; dataBase64: string },
@@ -69,6 +108,8 @@ export interface Api {
       date?: ISODate;
       kinds?: RecallKind[];
       variant?: RankingVariant;
+      /** Also return superseded memories, each ranked below what replaced it. */
+      includeSuperseded?: boolean;
     },
     RecallHit[],
   ];
@@ -80,11 +121,19 @@ export interface Api {
   'settings.get': [Record<string, never>, SettingsView];
   'settings.set': [SettingsPatch, SettingsView];
 
-  'chat.send': [{ persona: string; text: string }, ChatMessage];
+  // `conversation`: which of the persona's conversations; omitted, the current one (most recently used).
+  'chat.send': [{ persona: string; text: string; conversation?: string }, ChatMessage];
+  /** Answers the last user message again (Retry / Regenerate): what followed it is replaced. */
+  'chat.retry': [{ persona: string; conversation?: string }, ChatMessage];
   'chat.cancel': [{ persona: string }, { cancelled: boolean }];
-  'chat.history': [{ persona: string }, { messages: ChatMessage[]; summary: string }];
-  'chat.clear': [{ persona: string }, { cleared: number }];
-  'chat.prompt': [{ persona: string }, ChatPrompt];
+  'chat.history': [{ persona: string; conversation?: string }, { messages: ChatMessage[]; summary: string; conversation: string | null }];
+  'chat.clear': [{ persona: string; conversation?: string }, { cleared: number }];
+  'chat.prompt': [{ persona: string; conversation?: string }, ChatPrompt];
+
+  'conversations.list': [{ persona: string }, ConversationInfo[]];
+  'conversations.create': [{ persona: string; title?: string }, ConversationInfo];
+  'conversations.rename': [{ persona: string; id: string; title: string }, ConversationInfo];
+  'conversations.delete': [{ persona: string; id: string }, { deleted: boolean }];
 
   'mcp.clients': [Record<string, never>, McpClient[]];
   'mcp.calls': [{ client?: string; limit?: number }, McpCall[]];
@@ -92,6 +141,14 @@ export interface Api {
   'mcp.connectionInfo': [{ persona: string }, McpConnectionInfo];
   /** The desktop app's local MCP listener (the browser host always serves /mcp). */
   'mcp.setListener': [{ enabled: boolean }, McpHttpState | null];
+
+  /** Backups of the whole database in <dataDir>/backups, newest first (docs/data-safety.md). */
+  'backups.list': [Record<string, never>, BackupInfo[]];
+  'backups.create': [Record<string, never>, BackupInfo];
+  /** Backs up the current state first, then replaces it with the backup `id`. */
+  'backups.restore': [{ id: string }, { restored: BackupInfo; before: BackupInfo }];
+  /** Reads every table and index of the open database now. */
+  'data.checkIntegrity': [Record<string, never>, IntegrityResult];
 }
 
 export type Method = keyof Api;

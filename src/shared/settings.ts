@@ -17,6 +17,8 @@ export interface SettingsView {
   maxIngestBytes: number;
   /** Each commit waits until it is on disk (docs/durability.md); off: at most the last second can be lost in an OS crash. */
   durableCommits: boolean;
+  /** Backups kept in <dataDir>/backups, newest first (default 7). */
+  backupsKeep: number;
 }
 
 export interface SettingsPatch {
@@ -33,4 +35,5 @@ export interface SettingsPatch {
   workspaceDir?: string | null;
   maxIngestBytes?: number;
   durableCommits?: boolean;
+  backupsKeep?: number;
 }

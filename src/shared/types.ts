@@ -1,8 +1,10 @@
+import type { Actor } from './actor';
 // The data the contract carries: what methods take and return and events push.
 // Types only; the closed name sets they use live in ./enums.
 
 import type {
   EmbeddingStatus,
+  ImportFormat,
   JobQueue,
   JobState,
   MemoryOrigin,
@@ -33,7 +35,56 @@ export interface Memory {
   conversationId: string | null;
   insertedAt: ISOTime;
   updatedAt: ISOTime;
+  /** The newer memory that replaced this one (docs/history.md); null while current. */
+  supersededBy?: string | null;
+  supersededAt?: ISOTime | null;
+  /** Memories this one replaced. */
+  supersedes?: string[];
 }
+
+/** What a memory version records: who changed it (docs/history.md). */
+export type MemoryChange = 'create' | 'update' | 'restore' | 'supersede' | 'unsupersede' | 'delete' | 'undelete';
+
+/** One state a memory has been in, from `validFrom` until `validTo` (null: current). */
+export interface MemoryVersion {
+  memoryId: string;
+  persona: string;
+  version: number;
+  change: MemoryChange;
+  content: string;
+  category: string | null;
+  importance: number;
+  day: ISODate;
+  supersededBy: string | null;
+  /** null only for versions older than history itself (docs/history.md). */
+  actor: Actor | null;
+  conversationId: string | null;
+  reason: string | null;
+  validFrom: ISOTime;
+  validTo: ISOTime | null;
+}
+
+export type UserModelChange = 'upsert' | 'restore' | 'delete';
+
+/** One state of a user-model dimension; content and confidence are null for a deletion. */
+export interface UserModelVersion {
+  persona: string;
+  dimension: string;
+  version: number;
+  change: UserModelChange;
+  content: string | null;
+  confidence: number | null;
+  actor: Actor | null;
+  conversationId: string | null;
+  reason: string | null;
+  validFrom: ISOTime;
+  validTo: ISOTime | null;
+}
+
+/** One line of the activity log: a memory or user-model version, newest first. */
+export type ActivityItem =
+  | ({ kind: 'memory'; id: string } & MemoryVersion)
+  | ({ kind: 'userModel'; id: string } & UserModelVersion);
 
 export interface MemoryFilters {
   category?: string;
@@ -80,6 +131,18 @@ export interface ScoreBreakdown {
   final: number;
   /** Of `text`, the part inherited from a neighbouring memory (context ranking); absent otherwise. */
   textFromNeighbours?: number;
+}
+
+/** One of a persona's conversations, as the conversation list shows it. */
+export interface ConversationInfo {
+  id: string;
+  /** Given by the person; '' until renamed (the UI then shows the first message). */
+  title: string;
+  firstMessage: string | null;
+  /** User and assistant messages. */
+  messages: number;
+  createdAt: ISOTime;
+  updatedAt: ISOTime;
 }
 
 export interface RecallHit {
@@ -191,4 +254,59 @@ export interface McpConnectionInfo {
   generic: string;
   /** Streamable HTTP: where a running Hearth answers MCP (null when this process has no listener). */
   http: McpHttpState | null;
+}
+
+/** What personas.import made: the new persona and how many records of each type it read. */
+export interface PersonaImport {
+  persona: Persona;
+  counts: Record<string, number>;
+  /** Rows queued for embedding (their vectors came from another model, or had none). */
+  toEmbed: number;
+}
+
+/** Other tools' exports that memories.importFrom reads. */
+
+export type { ImportFormat };
+
+export interface ImportFromItem {
+  content: string;
+  day: ISODate;
+  category: string | null;
+  /** duplicate: the same text (normalised) is already a memory of this persona, or earlier in the same file. */
+  status: 'added' | 'duplicate';
+}
+
+export interface ImportFromResult {
+  added: number;
+  skipped: number;
+  /** Every item read, in order (at most the first 1,000). */
+  items: ImportFromItem[];
+  dryRun: boolean;
+}
+
+/** One backup in <dataDir>/backups, as its manifest describes it. */
+export interface BackupInfo {
+  id: string;
+  createdAt: ISOTime;
+  /** Why it was taken: manual, daily, before-migration, before-persona-delete, before-restore. */
+  reason: string;
+  /** Size of the archive on disk. */
+  bytes: number;
+  counts: {
+    personas: number;
+    memories: number;
+    knowledgeSources: number;
+    knowledgeChunks: number;
+    conversations: number;
+    messages: number;
+  };
+  /** Opened after writing, counted, and its integrity check passed. */
+  verified: boolean;
+  problems: string[];
+}
+
+export interface IntegrityResult {
+  ok: boolean;
+  checked: number;
+  problems: string[];
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createCore } from '../../../src/core/index';
 import { checkIntegrity } from '../../../src/core/db/integrity';
 import { isAppError } from '../../../src/shared/errors';
-import type { FaultSection } from '../section';
+import type { FaultSection } from '../index';
 
 const MEMORIES = 2000;
 

@@ -7,7 +7,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../../src/core/index';
 import { percentile, timed } from '../../latency-stats';
-import type { FaultSection } from '../section';
+import type { FaultSection } from '../index';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const f1 = (x: number) => Math.round(x * 10) / 10;

@@ -3,7 +3,7 @@
 // failures, 0 acknowledged-before-sync lost.
 import { rmSync } from 'node:fs';
 import { countWrites, crashPoints, prepareBase, runTrial, type Scenario } from '../../../src/core/testing/power-loss';
-import type { FaultSection } from '../section';
+import type { FaultSection } from '../index';
 
 const section: FaultSection = {
   name: 'power-loss',

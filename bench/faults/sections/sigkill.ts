@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createCore } from '../../../src/core/index';
 import { checkIntegrity } from '../../../src/core/db/integrity';
 import { seeded } from '../../../src/core/testing/crash-io';
-import type { FaultSection } from '../section';
+import type { FaultSection } from '../index';
 
 const child = join(dirname(fileURLToPath(import.meta.url)), '..', 'sigkill-child.ts');
 

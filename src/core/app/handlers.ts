@@ -2,6 +2,7 @@ import type { Method } from '../../shared/api';
 import type { Handlers } from '../method';
 import { infoHandlers } from '../info/handlers';
 import { chatHandlers } from '../chat/handlers';
+import { conversationHandlers } from '../conversations/handlers';
 import { embeddingHandlers } from '../embeddings/handlers';
 import { jobHandlers } from '../jobs/handlers';
 import { ingestHandlers } from '../knowledge/ingest-handlers';
@@ -12,6 +13,9 @@ import { recallHandlers } from '../recall/handlers';
 import { settingsHandlers } from '../settings/handlers';
 import { userModelHandlers } from '../user-model/handlers';
 import { mcpHandlers } from '../mcp/handlers';
+import { portableHandlers } from '../portable/handlers';
+import { backupHandlers } from '../backups/handlers';
+import { historyHandlers } from '../history/handlers';
 
 /**
  * Every method of the contract (src/shared/methods.ts) and the handler that
@@ -22,6 +26,7 @@ import { mcpHandlers } from '../mcp/handlers';
 export const handlers = {
   ...infoHandlers,
   ...chatHandlers,
+  ...conversationHandlers,
   ...personaHandlers,
   ...memoryHandlers,
   ...jobHandlers,
@@ -32,6 +37,9 @@ export const handlers = {
   ...knowledgeStoreHandlers,
   ...recallHandlers,
   ...mcpHandlers,
+  ...portableHandlers,
+  ...backupHandlers,
+  ...historyHandlers,
 } satisfies Handlers;
 
 /** Keys outside the contract (spreads escape excess-property checks): dispatch would serve them untyped. */

@@ -1,22 +1,25 @@
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
+import { findConversation, requireConversation } from './conversation';
 import { isBusy } from './running';
 
 /**
  * /clear: the conversation starts over — messages, rolling summary and memory
  * snapshot go; memories, user model and knowledge stay.
  */
-export async function clearConversation(ctx: CoreContext, persona: string): Promise<number> {
+export async function clearConversation(ctx: CoreContext, persona: string, conversation?: string): Promise<number> {
   if (isBusy(ctx, persona)) throw new AppError('busy', 'Stop the current reply before clearing the conversation.');
+  const conv = conversation ? (await requireConversation(ctx.db, persona, conversation)).id : (await findConversation(ctx.db, persona))?.id;
+  if (!conv) return 0;
   return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ n: number }>(
-      `WITH d AS (DELETE FROM messages WHERE conversation_id = (SELECT id FROM conversations WHERE persona = $1) RETURNING 1)
+      `WITH d AS (DELETE FROM messages WHERE conversation_id = $1 RETURNING 1)
        SELECT count(*)::int AS n FROM d`,
-      [persona],
+      [conv],
     );
     await tx.query(
-      `UPDATE conversations SET summary = '', memory_snapshot = NULL, user_msgs_since_nudge = 0, updated_at = now() WHERE persona = $1`,
-      [persona],
+      `UPDATE conversations SET summary = '', memory_snapshot = NULL, user_msgs_since_nudge = 0, updated_at = now() WHERE id = $1`,
+      [conv],
     );
     return rows[0]?.n ?? 0;
   });

@@ -1,3 +1,5 @@
+import { AppError } from '../../shared/errors';
+import { CURRENT_CONVERSATION, currentConversationId } from '../conversations/current';
 import type { Queryable } from '../db/client';
 
 export interface ConversationRow {
@@ -10,26 +12,32 @@ export interface ConversationRow {
 
 const COLUMNS = 'id, persona, summary, memory_snapshot, user_msgs_since_nudge';
 
-/** The persona's one canonical conversation, created on first use. */
+/** The persona's current conversation (the one used most recently), created on first use. */
 export async function ensureConversation(db: Queryable, persona: string): Promise<ConversationRow> {
-  // ON CONFLICT DO UPDATE (a no-op) so RETURNING yields the existing row too.
-  const { rows } = await db.query<ConversationRow>(
-    `INSERT INTO conversations (persona) VALUES ($1)
-     ON CONFLICT (persona) DO UPDATE SET persona = EXCLUDED.persona
-     RETURNING ${COLUMNS}`,
-    [persona],
-  );
-  return rows[0]!;
+  return (await getConversationById(db, await currentConversationId(db, persona)))!;
 }
 
+/** The persona's current conversation, or null when it has none yet. */
 export async function findConversation(db: Queryable, persona: string): Promise<ConversationRow | null> {
-  const { rows } = await db.query<ConversationRow>(`SELECT ${COLUMNS} FROM conversations WHERE persona = $1`, [persona]);
+  const { rows } = await db.query<ConversationRow>(`SELECT ${COLUMNS} FROM conversations WHERE id = ${CURRENT_CONVERSATION}`, [persona]);
   return rows[0] ?? null;
 }
 
 export async function getConversationById(db: Queryable, id: string): Promise<ConversationRow | null> {
   const { rows } = await db.query<ConversationRow>(`SELECT ${COLUMNS} FROM conversations WHERE id = $1`, [id]);
   return rows[0] ?? null;
+}
+
+/** The named conversation of this persona; `not_found` if it is gone or belongs to another persona. */
+export async function requireConversation(db: Queryable, persona: string, id: string): Promise<ConversationRow> {
+  const { rows } = await db.query<ConversationRow>(`SELECT ${COLUMNS} FROM conversations WHERE id = $1 AND persona = $2`, [id, persona]);
+  if (!rows[0]) throw new AppError('not_found', 'That conversation no longer exists.');
+  return rows[0];
+}
+
+/** The conversation a chat call means: the one named, else the persona's current one. */
+export async function resolveConversation(db: Queryable, persona: string, id: string | undefined): Promise<ConversationRow> {
+  return id ? requireConversation(db, persona, id) : ensureConversation(db, persona);
 }
 
 /**

@@ -12,7 +12,7 @@ export async function assemblePrompt(ctx: CoreContext, conv: ConversationRow): P
   const base = baseInstructions(conv.persona);
   const userModel = renderUserModelBlock(await listUserModel(ctx.db, conv.persona));
   // Rendered and stored on first use, then reused verbatim (prefix-cache stability).
-  const topMemories = await snapshotOrRender(ctx.db, conv.persona);
+  const topMemories = await snapshotOrRender(ctx.db, conv.persona, conv.id);
   const summary = conv.summary ? `${SUMMARY_HEADING}\n${conv.summary}` : '';
   const system = [base, userModel, topMemories, summary].filter((b) => b !== '').join('\n\n');
   return { system, blocks: { base, userModel, topMemories, summary } };

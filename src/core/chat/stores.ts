@@ -7,11 +7,17 @@ import type { CoreContext } from '../context';
 import { deleteMemory, writeMemory as writeMemoryRow } from '../memories/mutate';
 import { recall } from '../recall/recall';
 import { writeUserModel } from '../user-model/write';
+import { actorOfOrigin, type ChangeMeta } from '../history/meta';
+import { userModelHistory } from '../history/user-model-versions';
+import { writeSuperseding } from '../memories/supersede';
 
 export { ingestForTool } from '../knowledge/tool';
 export { renderTopMemoriesBlock, topMemories } from '../memories/top';
 export { renderUserModelBlock } from '../user-model/block';
 export { listUserModel } from '../user-model/store';
+export { supersedeMemory } from '../memories/supersede';
+export { oneLine } from '../memories/top';
+export { recall };
 
 export interface MemoryDraft {
   persona: string;
@@ -26,10 +32,30 @@ export function writeMemory(ctx: CoreContext, d: MemoryDraft): Promise<Memory> {
   return writeMemoryRow(ctx, d);
 }
 
+/** The memory tool's `supersede`: the new fact, linked to the old one of this persona, in one transaction. */
+export async function writeSupersedingMemory(ctx: CoreContext, d: MemoryDraft, oldId: string, reason: string | null): Promise<Memory> {
+  const actor = actorOfOrigin(d.origin);
+  const { memory } = await writeSuperseding(ctx, { ...d, actor }, oldId, { actor, conversationId: d.conversationId, reason });
+  return memory;
+}
+
+/** `user_model_history` for the model: one line per version, oldest first. */
+export async function userModelHistoryAsText(ctx: CoreContext, persona: string, dimension: string): Promise<string> {
+  const versions = await userModelHistory(ctx.db, persona, dimension);
+  if (!versions.length) return `The user model has never had a dimension "${dimension}".`;
+  return versions
+    .map((v) => {
+      const span = `${v.validFrom.slice(0, 10)} → ${v.validTo ? v.validTo.slice(0, 10) : 'now'}`;
+      const what = v.content === null ? '(deleted)' : `[conf=${v.confidence}] ${v.content.replace(/\s*[\r\n]+\s*/g, ' ')}`;
+      return `v${v.version} ${span} by ${v.actor ?? 'unknown'}: ${what}`;
+    })
+    .join('\n');
+}
+
 /** Deletes one memory of this persona only; false when it is not one of the persona's. */
 export async function deleteMemoryOfPersona(ctx: CoreContext, persona: string, id: string): Promise<boolean> {
   try {
-    await deleteMemory(ctx, id, persona);
+    await deleteMemory(ctx, id, { actor: 'tool' }, persona);
     return true;
   } catch (e) {
     if (e instanceof AppError && e.code === 'not_found') return false;
@@ -43,8 +69,9 @@ export function upsertUserModel(
   dimension: string,
   content: string,
   confidence: number,
+  meta: ChangeMeta,
 ): Promise<UserModelEntry> {
-  return writeUserModel(ctx, persona, { dimension, content, confidence });
+  return writeUserModel(ctx, persona, { dimension, content, confidence }, meta);
 }
 
 /** A tool call must not wait long on the embedding provider: past this, recall ranks by text. */
@@ -60,13 +87,7 @@ export async function recallAsText(
   persona: string,
   args: { query: string; limit: number; date?: string },
 ): Promise<string> {
-  let vector: Float32Array | null = null;
-  try {
-    vector = await ctx.embedder.embedQuery(args.query, AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
-  } catch (e) {
-    console.warn(`[chat] recall query embedding failed, ranking by text only: ${(e as Error).message}`);
-  }
-  const hits = await recall(ctx, { persona, ...args, queryEmbedding: vector });
+  const hits = await recall(ctx, { persona, ...args, embedSignal: AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS) });
   if (hits.length === 0) return `No memories or knowledge match "${args.query}".`;
   return hits.map(hitLine).join('\n');
 }

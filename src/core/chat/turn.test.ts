@@ -106,6 +106,23 @@ describe('a chat turn', () => {
     expect((await f.core.call('chat.send', { persona: 'main', text: 'hello?' })).content).toBe('Back.');
   });
 
+  it('retry answers the last message again after a failure, and regenerate replaces the last answer', async () => {
+    expect((await failure(f.core.call('chat.retry', { persona: 'main' }))).code).toBe('conflict');
+    f.fake.push({ error: 500 });
+    expect((await failure(f.core.call('chat.send', { persona: 'main', text: 'plan my week' }))).code).toBe('provider_error');
+    f.fake.push({ text: 'Monday: rest.' });
+    expect((await f.core.call('chat.retry', { persona: 'main' })).content).toBe('Monday: rest.');
+    f.fake.push({ text: 'Monday: long run.' });
+    await f.core.call('chat.retry', { persona: 'main' });
+    const { messages } = await f.core.call('chat.history', { persona: 'main' });
+    // One question, one (the newest) answer: nothing duplicated, the old answer gone.
+    expect(messages.map((m: ChatMessage) => [m.role, m.content])).toEqual([
+      ['user', 'plan my week'],
+      ['assistant', 'Monday: long run.'],
+    ]);
+    expect(f.fake.requests.at(-1)!.messages.map((m) => m.content)).not.toContain('Monday: rest.');
+  });
+
   it('maps provider failures to clear codes', async () => {
     f.fake.push({ error: 401, message: 'Incorrect API key provided' });
     expect((await failure(f.core.call('chat.send', { persona: 'main', text: 'a' }))).code).toBe('provider_auth');

@@ -1,11 +1,12 @@
 import type { ChatMessage, ChatToolCall } from '../../shared/api';
+import { STOPPED_MARK } from '../../shared/chat-marks';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { requirePersona } from '../personas/store';
 import type { ChatProvider, LlmMessage } from '../providers/llm/types';
 import { afterTurn } from './after-turn';
 import { chatProviderFrom, loadChatSettings } from './config';
-import { type ConversationRow, ensureConversation } from './conversation';
+import { type ConversationRow, resolveConversation } from './conversation';
 import { toLlmHistory } from './history';
 import { deleteMessage, finishMessage, insertMessage, listMessages } from './messages';
 import { assemblePrompt } from './prompt';
@@ -15,7 +16,7 @@ import { runTool } from './tools/run';
 
 /** Tool rounds per turn; the round after the last one is answered without tools. */
 export const MAX_TOOL_ROUNDS = 6;
-export const STOPPED_MARK = '\n\n[stopped]';
+export { STOPPED_MARK };
 
 interface Turn {
   ctx: CoreContext;
@@ -24,8 +25,8 @@ interface Turn {
   signal: AbortSignal;
 }
 
-function emitMessage(ctx: CoreContext, persona: string, message: ChatMessage): void {
-  ctx.events.emit('chat.message', { persona, message });
+function emitMessage(ctx: CoreContext, conv: ConversationRow, message: ChatMessage): void {
+  ctx.events.emit('chat.message', { persona: conv.persona, conversation: conv.id, message });
 }
 
 /** One model call streamed into a fresh assistant row, so tokens have a message id. */
@@ -38,14 +39,14 @@ async function streamRound(t: Turn, messages: LlmMessage[], withTools: boolean):
       signal: t.signal,
       onToken: (delta) => {
         streamed += delta;
-        ctx.events.emit('chat.token', { persona: conv.persona, messageId: row.id, delta });
+        ctx.events.emit('chat.token', { persona: conv.persona, conversation: conv.id, messageId: row.id, delta });
       },
     });
     const calls: ChatToolCall[] = withTools ? res.toolCalls : [];
     return await finishMessage(ctx.db, row.id, res.content, calls);
   } catch (e) {
     // Keep what the person already saw, marked as stopped; drop an empty row.
-    if (streamed) emitMessage(ctx, conv.persona, await finishMessage(ctx.db, row.id, streamed + STOPPED_MARK, null));
+    if (streamed) emitMessage(ctx, conv, await finishMessage(ctx.db, row.id, streamed + STOPPED_MARK, null));
     else await deleteMessage(ctx.db, row.id);
     throw e;
   }
@@ -59,7 +60,7 @@ async function loop(t: Turn): Promise<ChatMessage> {
     const history = toLlmHistory(await listMessages(ctx.db, conv.id, true));
     const withTools = round < MAX_TOOL_ROUNDS;
     const reply = await streamRound(t, [{ role: 'system', content: system }, ...history], withTools);
-    emitMessage(ctx, conv.persona, reply);
+    emitMessage(ctx, conv, reply);
     if (!reply.toolCalls || reply.toolCalls.length === 0) return reply;
     let userModelChanged = false;
     for (const call of reply.toolCalls) {
@@ -71,7 +72,7 @@ async function loop(t: Turn): Promise<ChatMessage> {
         toolCallId: call.id,
         memoryIds: out.memoryIds,
       });
-      emitMessage(ctx, conv.persona, result);
+      emitMessage(ctx, conv, result);
     }
     // The user model is read fresh: a dimension written this round shows in the next call.
     if (userModelChanged) system = (await assemblePrompt(ctx, conv)).system;
@@ -79,16 +80,49 @@ async function loop(t: Turn): Promise<ChatMessage> {
 }
 
 /** chat.send: one whole turn (tool calls included); tokens and messages stream as events. */
-export async function sendMessage(ctx: CoreContext, persona: string, text: string): Promise<ChatMessage> {
+export async function sendMessage(ctx: CoreContext, persona: string, text: string, conversation?: string): Promise<ChatMessage> {
+  return runTurn(ctx, persona, conversation, async (conv) => {
+    emitMessage(ctx, conv, await insertMessage(ctx.db, conv.id, { role: 'user', content: text }));
+  });
+}
+
+/**
+ * chat.retry: answers the last user message again — Retry after a failed turn, Regenerate
+ * after an answer. What came after that message (the old answer, its tool calls and results)
+ * is removed first, so the model sees the conversation as it was when the question was asked;
+ * memories those tool calls saved stay (deleting a memory is the person's decision).
+ */
+export async function retryTurn(ctx: CoreContext, persona: string, conversation?: string): Promise<ChatMessage> {
+  return runTurn(ctx, persona, conversation, async (conv) => {
+    const { rows } = await ctx.db.query<{ last: string | null }>(
+      `SELECT max(id)::text AS last FROM messages WHERE conversation_id = $1 AND role = 'user' AND NOT folded`,
+      [conv.id],
+    );
+    const last = rows[0]?.last;
+    if (!last) throw new AppError('conflict', 'There is no message to answer again: send one first.');
+    await ctx.db.query(`DELETE FROM messages WHERE conversation_id = $1 AND id > $2::bigint`, [conv.id, last]);
+  });
+}
+
+async function runTurn(
+  ctx: CoreContext,
+  persona: string,
+  conversation: string | undefined,
+  prepare: (conv: ConversationRow) => Promise<void>,
+): Promise<ChatMessage> {
   await requirePersona(ctx.db, persona);
   const settings = await loadChatSettings(ctx);
   const provider = chatProviderFrom(settings);
   const { signal, release } = claimTurn(ctx, persona);
-  ctx.events.emit('chat.state', { persona, busy: true });
   let failure: AppError | null = null;
+  let convId: string | undefined;
   try {
-    const conv = await ensureConversation(ctx.db, persona);
-    emitMessage(ctx, persona, await insertMessage(ctx.db, conv.id, { role: 'user', content: text }));
+    const conv = await resolveConversation(ctx.db, persona, conversation);
+    convId = conv.id;
+    ctx.events.emit('chat.state', { persona, conversation: conv.id, busy: true });
+    // Using a conversation makes it the persona's current one.
+    await ctx.db.query(`UPDATE conversations SET updated_at = now() WHERE id = $1`, [conv.id]);
+    await prepare(conv);
     let reply: ChatMessage;
     try {
       reply = await loop({ ctx, conv, provider, signal });
@@ -106,6 +140,7 @@ export async function sendMessage(ctx: CoreContext, persona: string, text: strin
     release();
     ctx.events.emit('chat.state', {
       persona,
+      ...(convId ? { conversation: convId } : {}),
       busy: false,
       ...(failure ? { error: { code: failure.code, message: failure.message } } : {}),
     });

@@ -79,7 +79,7 @@ export class Db implements Queryable {
   }
 
   private async start(loadFrom?: Uint8Array): Promise<void> {
-    const worker = startWorker('./db/worker.ts', 'db-worker');
+    const worker = startWorker('db-worker');
     this.attach(worker);
     try {
       await this.send({ op: 'open', dataDir: this.dataDir, durableCommits: this.durableCommits, ...(loadFrom ? { loadFrom } : {}) });
@@ -171,9 +171,40 @@ export class Db implements Queryable {
     return this.locked(() => this.send({ op: 'syncCounts' })) as Promise<{ requested: number; blocking: number; background: number } | null>;
   }
 
-  /** A gzip tarball of the whole data directory (PGlite's dumpDataDir). */
-  async dump(): Promise<Uint8Array> {
-    return this.locked(() => this.send({ op: 'dump' })) as Promise<Uint8Array>;
+  /**
+   * A tarball of the whole data directory (PGlite's dumpDataDir). It holds the
+   * statement lock while it reads the files, so it is a consistent snapshot:
+   * no statement runs in between. 'none' keeps that pause short (compress
+   * afterwards, off the lock: src/core/backups/create.ts).
+   */
+  async dump(compression: 'gzip' | 'none' = 'gzip'): Promise<Uint8Array> {
+    return this.locked(() => this.send({ op: 'dump', compression })) as Promise<Uint8Array>;
+  }
+
+  /**
+   * Closes the database, runs `swap` (which replaces the files on disk), and
+   * opens it again in a fresh worker; statements queued meanwhile wait and
+   * then run against the new files. If reopening fails the error is thrown and
+   * the handle stays unusable (the caller decides how to recover).
+   */
+  async replaceFiles(swap: () => Promise<void>): Promise<void> {
+    if (this.dataDir === null) throw new AppError('internal', 'an in-memory database has no files to replace');
+    await this.lock.run(async () => {
+      await this.send({ op: 'close' });
+      await this.worker.terminate();
+      try {
+        await swap();
+      } catch (e) {
+        await this.start(); // the old files are still in place
+        throw e;
+      }
+      try {
+        await this.start();
+      } catch (e) {
+        this.exitError = e as Error;
+        throw e;
+      }
+    });
   }
 
   async close(): Promise<void> {

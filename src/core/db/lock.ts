@@ -1,69 +1,178 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, linkSync, openSync, readFileSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
+import { describeProcess, isSameProcess, type ProcessIdentity } from './process-identity';
 
 export interface DirLock {
   path: string;
   release(): void;
 }
 
-function alive(pid: number): boolean {
+/** What the lock file holds. `pid` stays a top-level number: the MCP door and its tests read it. */
+interface LockRecord extends ProcessIdentity {
+  /** Unique per lock file: names the takeover guard of exactly this lock (docs/data-safety.md). */
+  nonce: string;
+  since: string;
+}
+
+const LOCK_NAME = 'hearth.lock';
+const GUARD_PREFIX = 'hearth.lock.takeover-';
+const TEMP_PREFIX = 'hearth.lock.new-';
+/** A takeover guard can itself be left by a crash; each level is a guard of the one below. */
+const MAX_DEPTH = 4;
+
+/**
+ * The record in a lock file, or 'missing'. A file without a nonce (an older
+ * Hearth's lock, a damaged or hand-written file) gets one derived from its
+ * bytes, so its takeover guard is still named for exactly that file.
+ */
+function readRecord(path: string): LockRecord | 'missing' {
+  let bytes: Buffer;
   try {
-    process.kill(pid, 0);
-    return true;
+    bytes = readFileSync(path);
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+    throw e;
+  }
+  const derived = `raw-${createHash('sha256').update(bytes).digest('hex').slice(0, 24)}`;
+  try {
+    const r = JSON.parse(bytes.toString('utf8')) as Partial<LockRecord>;
+    if (typeof r.pid !== 'number') return { pid: -1, nonce: derived, since: '' };
+    return { ...(r as LockRecord), nonce: typeof r.nonce === 'string' ? r.nonce : derived };
+  } catch {
+    return { pid: -1, nonce: derived, since: '' };
+  }
+}
+
+/**
+ * Writes a complete record to a private temporary file first: a lock file is
+ * therefore never seen half-written, and it can be put in place atomically
+ * with link() (fails if the name exists) or rename() (replaces a stale one).
+ */
+function writeTemp(dir: string, record: LockRecord): string {
+  const tmp = join(dir, `${TEMP_PREFIX}${record.nonce}`);
+  const fd = openSync(tmp, 'wx', 0o600);
+  try {
+    writeSync(fd, JSON.stringify(record));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return tmp;
+}
+
+function tryUnlink(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
+
+type Attempt = { ok: true } | { ok: false; owner: LockRecord };
+
+/**
+ * Takes `path` for `record`, atomically. Free name: link() the prepared file
+ * (only one of any number of racers can create the name). Stale name (its
+ * owner is dead, or the pid now belongs to another process): first win the
+ * takeover guard named after that lock's nonce — itself taken by this very
+ * function — then rename() the new record over the stale one. Only the guard's
+ * holder may replace that lock, so no racer can replace a lock another racer
+ * has just put in place. See docs/data-safety.md.
+ */
+function take(dir: string, path: string, record: LockRecord, depth: number): Attempt {
+  for (let tries = 0; tries < 50; tries++) {
+    const tmp = writeTemp(dir, { ...record, nonce: `${record.nonce}-${tries}-${depth}` });
+    try {
+      try {
+        linkSync(tmp, path);
+        return { ok: true };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      const current = readRecord(path);
+      if (current === 'missing') continue; // released in between: try again
+      if (isSameProcess(current)) return { ok: false, owner: current };
+      if (depth >= MAX_DEPTH) return { ok: false, owner: current };
+      const guardNonce = current.nonce;
+      const guard = join(dir, `${GUARD_PREFIX}${guardNonce}`);
+      const won = take(dir, guard, { ...record, nonce: randomBytes(8).toString('hex') }, depth + 1);
+      if (!won.ok) {
+        // Another process is taking this stale lock over right now: look again shortly.
+        sleepMs(5 + Math.random() * 20);
+        continue;
+      }
+      try {
+        const again = readRecord(path);
+        if (again === 'missing' || again.nonce !== guardNonce) continue; // the stale lock was already replaced: look at the new one
+        renameSync(tmp, path);
+        return { ok: true };
+      } finally {
+        tryUnlink(guard);
+      }
+    } finally {
+      tryUnlink(tmp);
+    }
+  }
+  const current = readRecord(path);
+  return { ok: false, owner: current !== 'missing' ? current : { ...record, pid: -1 } };
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+function sleepMs(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
+}
+
+/** Leftovers of crashed takeovers (guards, temporaries) are harmless; the owner clears them. */
+function sweepLeftovers(dir: string, keep: string): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if ((name.startsWith(GUARD_PREFIX) || name.startsWith(TEMP_PREFIX)) && name !== keep) {
+      const r = readRecord(join(dir, name));
+      if (r === 'missing' || !isSameProcess(r)) tryUnlink(join(dir, name));
+    }
   }
 }
 
 /**
  * PGlite takes no lock on its directory, and two owners silently lose writes.
- * This lock file names the owning process; a lock left by a process that no
- * longer runs (a crash, a kill) is taken over.
+ * The lock file names the owning process (pid, start time, boot id); a lock
+ * left by a process that no longer runs — or whose pid now belongs to another
+ * process, after a reboot — is taken over, atomically (docs/data-safety.md).
  */
 export function acquireDirLock(dataDir: string): DirLock {
-  const path = join(dataDir, 'hearth.lock');
-  for (let tries = 0; tries < 3; tries++) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }));
-      closeSync(fd);
-      let released = false;
-      return {
-        path,
-        release() {
-          if (released) return;
-          released = true;
-          try {
-            unlinkSync(path);
-          } catch {
-            // already gone: nothing to release
-          }
-        },
-      };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      let owner: { pid?: number } = {};
-      try {
-        owner = JSON.parse(readFileSync(path, 'utf8')) as { pid?: number };
-      } catch {
-        // half-written or garbage: treat as stale
-      }
-      if (typeof owner.pid === 'number' && owner.pid !== process.pid && alive(owner.pid)) {
-        throw new AppError(
-          'locked',
-          `The data directory ${dataDir} is already in use by another Hearth (process ${owner.pid}). Close it first, or choose another data directory.`,
-        );
-      }
-      if (owner.pid === process.pid) {
-        throw new AppError('locked', `The data directory ${dataDir} is already open in this process.`);
-      }
-      try {
-        unlinkSync(path);
-      } catch {
-        // someone else took it over first; retry
-      }
+  const path = join(dataDir, LOCK_NAME);
+  const record: LockRecord = { ...describeProcess(process.pid), nonce: randomBytes(12).toString('hex'), since: new Date().toISOString() };
+  const got = take(dataDir, path, record, 0);
+  if (!got.ok) {
+    const owner = got.owner;
+    if (owner.pid === process.pid) {
+      throw new AppError('locked', `The data directory ${dataDir} is already open in this process.`);
     }
+    if (owner.pid > 0) {
+      throw new AppError(
+        'locked',
+        `The data directory ${dataDir} is already in use by another Hearth (process ${owner.pid}). Close it first, or choose another data directory.`,
+      );
+    }
+    throw new AppError('locked', `Could not lock the data directory ${dataDir}: another Hearth is taking it over right now. Try again.`);
   }
-  throw new AppError('locked', `Could not lock the data directory ${dataDir}.`);
+  sweepLeftovers(dataDir, LOCK_NAME);
+  let released = false;
+  return {
+    path,
+    release() {
+      if (released) return;
+      released = true;
+      // Only our own lock is removed: a lock is never taken from a live owner, so this is ours.
+      const current = readRecord(path);
+      if (current !== 'missing' && current.nonce.startsWith(record.nonce)) tryUnlink(path);
+    },
+  };
 }

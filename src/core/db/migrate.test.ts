@@ -1,19 +1,35 @@
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../index';
-import { makeTestCore, type TestCore } from '../testing/core';
+import { makeTestCore, templateCopy, type TestCore } from '../testing/core';
 import { findMigrationsDir } from './migrate';
 
 let core: TestCore | null = null;
+const dirs: string[] = [];
 afterEach(async () => {
   await core?.dispose();
   core = null;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** A temp folder removed after the test. */
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A data folder as the current version leaves it (migrated, closed): a copy of the test template. */
+async function migratedDir(): Promise<string> {
+  const dir = await templateCopy();
+  dirs.push(dir);
+  return dir;
+}
+
 function copyMigrations(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hearth-migrations-'));
+  const dir = tempDir('hearth-migrations-');
   for (const f of readdirSync(findMigrationsDir())) copyFileSync(join(findMigrationsDir(), f), join(dir, f));
   return dir;
 }
@@ -42,7 +58,8 @@ describe('migrations', () => {
   });
 
   it('restart applies nothing twice and keeps the data', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+    // An empty folder, as on a first launch: the one test here that runs initdb itself.
+    const dir = tempDir('hearth-test-');
     const first = await createCore({ dataDir: dir });
     await first.call('personas.create', { name: 'Trader' });
     await first.close();
@@ -51,11 +68,11 @@ describe('migrations', () => {
     expect(rows[0]!.n).toBe(readdirSync(findMigrationsDir()).filter((f) => f.endsWith('.sql')).length);
     expect((await second.call('personas.list', {})).map((p) => p.name)).toEqual(['main', 'Trader']);
     await second.close();
-  });
+  }, 180_000); // initdb and two starts: minutes on a loaded two-core machine
 
   it('refuse to start when the recorded history is not a prefix of the files', async () => {
     const migrationsDir = copyMigrations();
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+    const dir = await migratedDir();
     const first = await createCore({ dataDir: dir, migrationsDir });
     // a migration recorded that this version does not ship
     await first.ctx.db.query(`INSERT INTO schema_migrations (name, checksum) VALUES ('0999_from_the_future.sql', 'x')`);
@@ -65,7 +82,7 @@ describe('migrations', () => {
 
   it('refuse to start when an applied migration was edited', async () => {
     const migrationsDir = copyMigrations();
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+    const dir = await migratedDir();
     const first = await createCore({ dataDir: dir, migrationsDir });
     await first.close();
     writeFileSync(join(migrationsDir, '0001_init.sql'), '-- edited\n', { flag: 'a' });
@@ -75,7 +92,7 @@ describe('migrations', () => {
   it('apply a new migration inside a transaction: a failing one leaves nothing behind', async () => {
     const migrationsDir = copyMigrations();
     writeFileSync(join(migrationsDir, '0900_broken.sql'), 'CREATE TABLE half_done (x int);\nSELECT * FROM no_such_table;\n');
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+    const dir = await migratedDir();
     await expect(createCore({ dataDir: dir, migrationsDir })).rejects.toThrow(/0900_broken.sql failed/);
     const ok = copyMigrations();
     const again = await createCore({ dataDir: dir, migrationsDir: ok });

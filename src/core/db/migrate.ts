@@ -34,12 +34,21 @@ export function readMigrations(dir: string): MigrationFile[] {
     });
 }
 
+export interface MigrateOptions {
+  /** Runs before the first pending migration of a database that already has some (a fresh one has nothing to lose). */
+  beforeApplying?: (pending: string[]) => Promise<void>;
+}
+
 /**
  * Applies each migration not yet recorded, in order, each in its own
  * transaction. Refuses to start when the recorded history is not a prefix of
  * the files (a file removed, renamed, reordered or edited after it ran).
  */
-export async function migrate(db: Pick<Db, 'exec' | 'query' | 'transaction'>, files: MigrationFile[]): Promise<string[]> {
+export async function migrate(
+  db: Pick<Db, 'exec' | 'query' | 'transaction'>,
+  files: MigrationFile[],
+  options: MigrateOptions = {},
+): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     checksum text NOT NULL,
@@ -62,6 +71,7 @@ export async function migrate(db: Pick<Db, 'exec' | 'query' | 'transaction'>, fi
     }
   });
   const todo = files.slice(applied.length);
+  if (todo.length && applied.length && options.beforeApplying) await options.beforeApplying(todo.map((f) => f.name));
   for (const file of todo) {
     try {
       await db.transaction(async (tx) => {

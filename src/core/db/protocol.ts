@@ -6,7 +6,7 @@ export type DbRequest =
   | { id: number; op: 'syncCounts' }
   | { id: number; op: 'query'; sql: string; params: unknown[] }
   | { id: number; op: 'exec'; sql: string }
-  | { id: number; op: 'dump' }
+  | { id: number; op: 'dump'; compression: 'gzip' | 'none' }
   | { id: number; op: 'close' };
 
 export interface DbQueryResult<T = Record<string, unknown>> {

@@ -1,6 +1,8 @@
 // The database thread: the only place PGlite runs. PGlite's WASM blocks the
 // thread it runs on, so it must never share a thread with anything that serves
 // the UI. One connection, requests answered strictly in arrival order.
+// First: every file PGlite creates is private to the user (see private-modes.ts).
+import './private-modes';
 import { parentPort } from 'node:worker_threads';
 import type { PGlite, SerializerOptions } from '@electric-sql/pglite';
 import type { DurableNodeFS } from './durable-fs';
@@ -48,7 +50,7 @@ async function handle(req: DbRequest): Promise<unknown> {
       await requireDb().exec(req.sql);
       return null;
     case 'dump': {
-      const blob = await requireDb().dumpDataDir('gzip');
+      const blob = await requireDb().dumpDataDir(req.compression);
       return new Uint8Array(await blob.arrayBuffer());
     }
     case 'durability':

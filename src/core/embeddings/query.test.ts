@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { recall } from '../recall/recall';
 import { type EmbedFixture, makeEmbedFixture } from '../testing/embed-fixture';
 import { fakeVector } from '../testing/fake-openai/embeddings';
 import { waitForJobs } from '../testing/wait-jobs';
@@ -15,6 +16,14 @@ describe('embedding a recall query', () => {
     fx = await makeEmbedFixture({ embeddings: { queryTimeoutMs: 15_000 } });
     const v = await fx.core.ctx.embedder.embedQuery('tea or coffee');
     expect(Array.from(v!)).toEqual(Array.from(fakeVector('tea or coffee', 16)));
+    // recall called without a vector (as the chat's tool and every door do) embeds its query itself.
+    await fx.core.call('memories.write', { persona: 'main', content: 'Drinks green tea every afternoon.' });
+    await waitForJobs(fx.core);
+    const [hit] = await recall(fx.core.ctx, { persona: 'main', query: 'green tea', limit: 1 });
+    expect(hit?.content).toBe('Drinks green tea every afternoon.');
+    expect(hit?.score.cosine).not.toBeNull();
+    const [textOnly] = await recall(fx.core.ctx, { persona: 'main', query: 'green tea', limit: 1, queryEmbedding: null });
+    expect(textOnly?.score.cosine).toBeNull();
   });
 
   it('gives up quickly and returns null when the provider hangs or fails, so recall can go text-only', async () => {

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { storedVector } from '../testing/embed-fixture';
 import { installEmbeddings } from '../testing/fake-openai/embeddings';
 import { type FakeServer, startFakeServer } from '../testing/fake-openai/server';
 import type { TestCore } from '../testing/core';
-import { makeTestCore } from '../testing/core';
+import { makeTestCore, templateCopy } from '../testing/core';
 import { waitForJobs } from '../testing/wait-jobs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -50,7 +49,8 @@ describe('job recovery', () => {
     const server = await fakeServer();
     const fake = installEmbeddings(server, { dimensions: 16 });
     fake.push({ hang: true }); // the child's request never gets an answer
-    const dataDir = mkdtempSync(join(tmpdir(), 'hearth-crash-'));
+    // A migrated folder (the test template), so the child skips initdb; what matters is what the kill leaves.
+    const dataDir = await templateCopy();
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
     const child = spawn(process.execPath, ['--import', 'tsx', join(here, '../testing/crash-child.ts'), dataDir, server.baseURL], {

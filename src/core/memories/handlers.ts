@@ -37,6 +37,10 @@ const memoryShape = z
     conversationId: uuid.nullable(),
     insertedAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
+    // Shown by the browser; a restore does not bring links back (docs/history.md).
+    supersededBy: uuid.nullable().optional(),
+    supersededAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    supersedes: z.array(uuid).max(10_000).optional(),
   })
   .strict();
 
@@ -53,7 +57,8 @@ export const memoryHandlers = {
       })
       .strict(),
     // Another AI tool's writes are marked as its own, whatever origin it sends.
-    (args, ctx, call) => writeMemory(ctx, { ...args, origin: call.actor.startsWith('mcp:') ? (call.actor as `mcp:${string}`) : args.origin }),
+    (args, ctx, call) =>
+      writeMemory(ctx, { ...args, actor: call.actor, origin: call.actor.startsWith('mcp:') ? (call.actor as `mcp:${string}`) : args.origin }),
   ),
 
   'memories.list': handler(
@@ -75,16 +80,18 @@ export const memoryHandlers = {
     z
       .object({ id: uuid, content: text(MAX_MEMORY_CHARS).optional(), category, importance: importance.optional(), day: isoDay.optional() })
       .strict(),
-    ({ id, ...patch }, ctx) => updateMemory(ctx, id, patch),
+    ({ id, ...patch }, ctx, call) => updateMemory(ctx, id, patch, { actor: call.actor }),
   ),
 
-  'memories.delete': handler(z.object({ id: uuid }).strict(), async ({ id }, ctx) => ({
+  'memories.delete': handler(z.object({ id: uuid }).strict(), async ({ id }, ctx, call) => ({
     id,
     deleted: true as const,
-    memory: await deleteMemory(ctx, id),
+    memory: await deleteMemory(ctx, id, { actor: call.actor }),
   })),
 
-  'memories.restore': handler(z.object({ memory: memoryShape }).strict(), ({ memory }, ctx) => restoreMemory(ctx, memory)),
+  'memories.restore': handler(z.object({ memory: memoryShape }).strict(), ({ memory }, ctx, call) =>
+    restoreMemory(ctx, memory, { actor: call.actor }),
+  ),
 
   'memories.get': handler(z.object({ id: uuid }).strict(), ({ id }, ctx) => getMemory(ctx.db, id, ctx.embedder.model())),
 

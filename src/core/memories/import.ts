@@ -4,6 +4,7 @@ import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { encodeVector } from '../db/vector';
 import { enqueueEmbeddings } from '../embeddings/enqueue';
+import { recordImportedVersions } from '../history/memory-versions';
 import { requirePersona } from '../personas/store';
 
 export interface ImportRow {
@@ -37,7 +38,7 @@ const ROWS_PER_STATEMENT = 200;
  */
 const REBUILD_HNSW_FROM = 2_000;
 /** Both HNSW graphs: the built-in model's 512-d one and every other model's (migrations/0004). */
-const HNSW_INDEXES = ['memories_embedding_idx', 'memories_embedding_local_idx'];
+export const HNSW_INDEXES = ['memories_embedding_idx', 'memories_embedding_local_idx'];
 /**
  * Maintaining the bm25 index row by row costs ~160 µs a row (10k rows: ~1.6 s
  * of a ~5.4 s load) and GIN ~40 µs; building them afterwards ~20 µs and ~3 µs
@@ -45,16 +46,16 @@ const HNSW_INDEXES = ['memories_embedding_idx', 'memories_embedding_local_idx'];
  * not much smaller than the table.
  */
 const REBUILD_TEXT_FROM = 2_000;
-const TEXT_INDEXES = ['memories_bm25_idx', 'memories_search_idx'];
+export const TEXT_INDEXES = ['memories_bm25_idx', 'memories_search_idx'];
 
 /**
  * Drops these indexes and returns their definitions, read from the catalog so
  * a rebuild is exactly what the migrations made. Missing ones are skipped.
  */
-async function dropIndexes(q: Queryable, names: string[]): Promise<string[]> {
+export async function dropIndexes(q: Queryable, names: string[], table = 'memories'): Promise<string[]> {
   const { rows } = await q.query<{ indexname: string; indexdef: string }>(
-    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'memories' AND indexname = ANY($1::text[])`,
-    [names],
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = $2 AND indexname = ANY($1::text[])`,
+    [names, table],
   );
   for (const r of rows) await q.exec(`DROP INDEX ${r.indexname}`);
   return rows.map((r) => r.indexdef);
@@ -74,15 +75,15 @@ async function countMemories(q: Queryable): Promise<number> {
  */
 const HNSW_BYTES_PER_ROW = 7 * 1024;
 const HNSW_BUILD_MEMORY_CAP_MB = 1024;
-const DEFAULT_MAINTENANCE_MB = 64;
+export const DEFAULT_MAINTENANCE_MB = 64;
 
-async function hnswBuildMemoryMb(q: Queryable): Promise<number> {
-  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM memories WHERE embedding IS NOT NULL');
+export async function hnswBuildMemoryMb(q: Queryable, table = 'memories'): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE embedding IS NOT NULL`);
   const need = Math.ceil(((rows[0]?.n ?? 0) * HNSW_BYTES_PER_ROW * 1.1) / 1024 / 1024);
   return Math.min(HNSW_BUILD_MEMORY_CAP_MB, Math.max(DEFAULT_MAINTENANCE_MB, need));
 }
 
-async function rebuild(q: Queryable, defs: string[]): Promise<number> {
+export async function rebuild(q: Queryable, defs: string[]): Promise<number> {
   const t = performance.now();
   for (const d of defs) await q.exec(d);
   return performance.now() - t;
@@ -155,6 +156,7 @@ export async function importBatches(ctx: CoreContext, batches: ImportBatch[]): P
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
         ids.push(...(await insertBatch(tx, persona, rows.slice(i, i + ROWS_PER_STATEMENT), model)));
       }
+      await recordImportedVersions(tx, ids, 'import', ctx.now());
       const missing = ids.filter((_, i) => !rows[i]!.embedding);
       await enqueueEmbeddings(tx, persona, 'memory', missing);
       out.push({ persona, ids });

@@ -95,9 +95,9 @@ describe('memories', () => {
 
   it("the model's delete is scoped to its persona", async () => {
     const m = await fx.core.call('memories.write', { persona: 'trader', content: 'Bought ten shares' });
-    await expect(deleteMemory(fx.core.ctx, m.id, 'writer')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(deleteMemory(fx.core.ctx, m.id, { actor: 'tool' }, 'writer')).rejects.toMatchObject({ code: 'not_found' });
     expect((await fx.core.call('memories.get', { id: m.id })).content).toBe('Bought ten shares');
-    expect((await deleteMemory(fx.core.ctx, m.id, 'trader')).id).toBe(m.id);
+    expect((await deleteMemory(fx.core.ctx, m.id, { actor: 'tool' }, 'trader')).id).toBe(m.id);
   });
 
   it('categories and the top-memories block (importance, then recency)', async () => {

@@ -1,9 +1,12 @@
 // The memory writes every caller uses (handlers, the agent's tools, review,
 // flush): each row change and its embedding job commit in one transaction.
-import type { Memory, MemoryOrigin } from '../../shared/api';
+import type { Actor, Memory, MemoryOrigin } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
+import type { Queryable } from '../db/client';
 import { enqueueEmbeddings } from '../embeddings/enqueue';
+import { recordMemoryVersion } from '../history/memory-versions';
+import { actorOfOrigin, type ChangeMeta } from '../history/meta';
 import { requirePersona } from '../personas/store';
 import { localDay } from '../time';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './row';
@@ -17,29 +20,43 @@ export interface MemoryInput {
   day?: string;
   origin?: MemoryOrigin;
   conversationId?: string | null;
+  /** Who wrote it; by default the one its origin names (docs/history.md). */
+  actor?: Actor;
+  /** Why, kept in the first version (a review's supersession reason). */
+  reason?: string | null;
+}
+
+/** Inserts one memory, its first version and its embedding job, inside the caller's transaction. */
+export async function insertMemoryIn(tx: Queryable, ctx: CoreContext, input: MemoryInput): Promise<Memory> {
+  await requirePersona(tx, input.persona);
+  const m = await insertMemory(
+    tx,
+    {
+      persona: input.persona,
+      content: input.content,
+      category: input.category ? input.category : null,
+      importance: input.importance ?? 5,
+      day: input.day ?? localDay(ctx.now()),
+      origin: input.origin ?? 'manual',
+      conversationId: input.conversationId ?? null,
+      // ctx.now(), not the database clock: recall's recency is measured against ctx.now().
+      insertedAt: ctx.now(),
+    },
+    ctx.embedder.model(),
+  );
+  await recordMemoryVersion(
+    tx,
+    m,
+    'create',
+    { actor: input.actor ?? actorOfOrigin(m.origin), conversationId: m.conversationId, reason: input.reason ?? null },
+    ctx.now(),
+  );
+  await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
+  return m;
 }
 
 export async function writeMemory(ctx: CoreContext, input: MemoryInput): Promise<Memory> {
-  const memory = await ctx.db.transaction(async (tx) => {
-    await requirePersona(tx, input.persona);
-    const m = await insertMemory(
-      tx,
-      {
-        persona: input.persona,
-        content: input.content,
-        category: input.category ? input.category : null,
-        importance: input.importance ?? 5,
-        day: input.day ?? localDay(ctx.now()),
-        origin: input.origin ?? 'manual',
-        conversationId: input.conversationId ?? null,
-        // ctx.now(), not the database clock: recall's recency is measured against ctx.now().
-        insertedAt: ctx.now(),
-      },
-      ctx.embedder.model(),
-    );
-    await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
-    return m;
-  });
+  const memory = await ctx.db.transaction((tx) => insertMemoryIn(tx, ctx, input));
   ctx.events.emit('memories.changed', { persona: memory.persona, ids: [memory.id], reason: 'write' });
   return memory;
 }
@@ -51,10 +68,24 @@ export interface MemoryPatch {
   day?: string;
 }
 
-/** A content change drops the vector (and its model and error) and asks for a new one. */
-export async function updateMemory(ctx: CoreContext, id: string, patch: MemoryPatch): Promise<Memory> {
+/**
+ * A content change drops the vector (and its model and error) and asks for a
+ * new one. A change of any field keeps the previous state as a version; a
+ * patch that changes nothing writes no version. With `persona`, only a memory
+ * of that persona can change.
+ */
+export async function updateMemory(
+  ctx: CoreContext,
+  id: string,
+  patch: MemoryPatch,
+  meta: ChangeMeta,
+  options: { persona?: string; change?: 'update' | 'restore' } = {},
+): Promise<Memory> {
   const memory = await ctx.db.transaction(async (tx) => {
     const before = await getMemory(tx, id, ctx.embedder.model());
+    if (options.persona !== undefined && before.persona !== options.persona) {
+      throw new AppError('not_found', `Persona "${options.persona}" has no memory ${id}.`);
+    }
     const contentChanged = patch.content !== undefined && patch.content !== before.content;
     const { rows } = await tx.query<MemoryRow>(
       `UPDATE memories AS m SET
@@ -79,7 +110,14 @@ export async function updateMemory(ctx: CoreContext, id: string, patch: MemoryPa
       ],
     );
     if (contentChanged) await enqueueEmbeddings(tx, before.persona, 'memory', [id]);
-    return toMemory(rows[0]!, ctx.embedder.model());
+    const after = toMemory(rows[0]!, ctx.embedder.model());
+    const changed =
+      after.content !== before.content ||
+      after.category !== before.category ||
+      after.importance !== before.importance ||
+      after.day !== before.day;
+    if (changed) await recordMemoryVersion(tx, after, options.change ?? 'update', meta, ctx.now());
+    return after;
   });
   ctx.events.emit('memories.changed', { persona: memory.persona, ids: [id], reason: 'update' });
   return memory;
@@ -89,21 +127,26 @@ export async function updateMemory(ctx: CoreContext, id: string, patch: MemoryPa
  * Deletes one memory and returns it (for undo). With `persona`, only a memory
  * of that persona can go: the model's delete must never reach another persona.
  */
-export async function deleteMemory(ctx: CoreContext, id: string, persona?: string): Promise<Memory> {
-  const { rows } = await ctx.db.query<MemoryRow>(
-    `DELETE FROM memories AS m WHERE m.id = $1 AND ($2::text IS NULL OR m.persona = $2) RETURNING ${MEMORY_COLUMNS}`,
-    [id, persona ?? null],
-  );
-  if (!rows[0]) {
-    throw new AppError('not_found', persona ? `Persona "${persona}" has no memory ${id}.` : `There is no memory ${id}.`);
-  }
-  const memory = toMemory(rows[0], ctx.embedder.model());
+export async function deleteMemory(ctx: CoreContext, id: string, meta: ChangeMeta, persona?: string): Promise<Memory> {
+  const memory = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<MemoryRow>(
+      `DELETE FROM memories AS m WHERE m.id = $1 AND ($2::text IS NULL OR m.persona = $2) RETURNING ${MEMORY_COLUMNS}`,
+      [id, persona ?? null],
+    );
+    if (!rows[0]) {
+      throw new AppError('not_found', persona ? `Persona "${persona}" has no memory ${id}.` : `There is no memory ${id}.`);
+    }
+    const m = toMemory(rows[0], ctx.embedder.model());
+    // Its history stays: the last version says it was deleted, by whom.
+    await recordMemoryVersion(tx, m, 'delete', meta, ctx.now());
+    return m;
+  });
   ctx.events.emit('memories.changed', { persona: memory.persona, ids: [id], reason: 'delete' });
   return memory;
 }
 
 /** Puts back a memory deleted moments ago, same id and fields; its vector is recomputed. */
-export async function restoreMemory(ctx: CoreContext, m: Memory): Promise<Memory> {
+export async function restoreMemory(ctx: CoreContext, m: Memory, meta: ChangeMeta): Promise<Memory> {
   const memory = await ctx.db.transaction(async (tx) => {
     await requirePersona(tx, m.persona);
     const { rows: clash } = await tx.query('SELECT 1 FROM memories WHERE id = $1', [m.id]);
@@ -116,7 +159,9 @@ export async function restoreMemory(ctx: CoreContext, m: Memory): Promise<Memory
       [m.id, m.persona, m.content, m.category, m.importance, m.day, m.origin, m.conversationId, m.insertedAt, m.updatedAt],
     );
     await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
-    return toMemory(rows[0]!, ctx.embedder.model());
+    const restored = toMemory(rows[0]!, ctx.embedder.model());
+    await recordMemoryVersion(tx, restored, 'undelete', meta, ctx.now());
+    return restored;
   });
   ctx.events.emit('memories.changed', { persona: memory.persona, ids: [memory.id], reason: 'restore' });
   return memory;

@@ -4,7 +4,8 @@ import { toIso } from '../time';
 /** Columns every memory query selects (never the vector itself: it is 6 kB a row). */
 export const MEMORY_COLUMNS = `m.id, m.persona, m.category, m.content, m.importance, m.day, m.origin,
   (m.embedding IS NOT NULL) AS has_embedding, m.embedding_model, m.embedding_error,
-  m.conversation_id, m.inserted_at, m.updated_at`;
+  m.conversation_id, m.inserted_at, m.updated_at, m.superseded_by, m.superseded_at,
+  ARRAY(SELECT s.id FROM memories s WHERE s.superseded_by = m.id ORDER BY s.inserted_at, s.id) AS supersedes`;
 
 export interface MemoryRow {
   id: string;
@@ -20,6 +21,9 @@ export interface MemoryRow {
   conversation_id: string | null;
   inserted_at: Date;
   updated_at: Date;
+  superseded_by: string | null;
+  superseded_at: Date | null;
+  supersedes: string[] | null;
 }
 
 export function embeddingStatus(
@@ -47,5 +51,8 @@ export function toMemory(r: MemoryRow, currentModel: string): Memory {
     conversationId: r.conversation_id,
     insertedAt: toIso(r.inserted_at),
     updatedAt: toIso(r.updated_at),
+    supersededBy: r.superseded_by,
+    supersededAt: r.superseded_at ? toIso(r.superseded_at) : null,
+    supersedes: r.supersedes ?? [],
   };
 }

@@ -14,11 +14,15 @@ export function oneLine(s: string): string {
 
 export const TOP_MEMORIES_HEADER = '## Top memories for this persona';
 
-/** The persona's top memories by importance, then recency (the (persona, importance, inserted_at) btree). */
+/**
+ * The persona's top current memories by importance, then recency (the
+ * (persona, importance, inserted_at) btree). Superseded ones stay out: the
+ * model is told what is true now (docs/history.md).
+ */
 export async function topMemories(db: Queryable, persona: string, limit = 20): Promise<TopMemory[]> {
   const { rows } = await db.query<TopMemory>(
     `SELECT id, category, content, importance FROM memories
-     WHERE persona = $1
+     WHERE persona = $1 AND superseded_by IS NULL
      ORDER BY importance DESC, inserted_at DESC, id DESC
      LIMIT $2`,
     [persona, limit],

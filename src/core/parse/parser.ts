@@ -97,7 +97,7 @@ export class DocumentParser {
       this.worker.ref();
       return this.worker;
     }
-    const worker = startWorker('./parse/worker.ts', 'parse-worker', {
+    const worker = startWorker('parse-worker', {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb },
     });
     // Errors during a parse reach that parse's listeners; whatever ends the thread, the next file gets a new one.

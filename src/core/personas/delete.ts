@@ -3,8 +3,12 @@ import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
 import { getPersona } from './store';
 
-/** Tables holding a persona's data, children before parents. Messages go with their conversation. */
-const PERSONA_TABLES = ['jobs', 'memories', 'user_models', 'knowledge_chunks', 'knowledge_sources', 'conversations'] as const;
+/**
+ * Tables holding a persona's data, children before parents. Messages go with
+ * their conversation. History goes too: deleting a persona is the one act
+ * that removes it (docs/history.md).
+ */
+const PERSONA_TABLES = ['jobs', 'memory_versions', 'user_model_versions', 'memories', 'user_models', 'knowledge_chunks', 'knowledge_sources', 'conversations'] as const;
 
 /**
  * Deletes a persona and everything it holds in one transaction — an explicit

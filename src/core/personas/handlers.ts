@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { handler } from '../method';
 import { noArgs, personaId, text } from '../schemas';
 import { deletePersona } from './delete';
-import { createPersona, listPersonas, renamePersona } from './store';
+import { createPersona, getPersona, listPersonas, renamePersona } from './store';
 
 const name = text(64);
 
@@ -22,6 +22,9 @@ export const personaHandlers = {
   }),
 
   'personas.delete': handler(z.object({ id: personaId, confirm: z.string().max(200) }), async ({ id, confirm }, ctx) => {
+    // A deletion the user confirmed is backed up first; a wrong confirmation is refused before any backup.
+    const persona = await getPersona(ctx.db, id);
+    if (confirm === persona.name) await ctx.backups?.create('before-persona-delete');
     const deleted = await deletePersona(ctx.db, id, confirm);
     ctx.events.emit('personas.changed', { persona: id });
     return { deleted };

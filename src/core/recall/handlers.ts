@@ -16,14 +16,11 @@ export const recallHandlers = {
         date: isoDay.optional(),
         kinds: z.array(z.enum(RECALL_KINDS)).max(2).optional(),
         variant: z.enum(RANKING_VARIANTS).default(DEFAULT_VARIANT),
+        includeSuperseded: z.boolean().optional(),
       })
       .strict(),
-    async (args, ctx) =>
-      recall(ctx, {
-        ...args,
-        // embedQuery has its own short timeout and resolves null on failure: recall then ranks by text only.
-        queryEmbedding: args.query.trim() ? await ctx.embedder.embedQuery(args.query) : null,
-      }),
+    // recall embeds the query itself (text-only when the embedder cannot answer in time).
+    (args, ctx) => recall(ctx, args),
     { readsTextOnly: true },
   ),
 };

@@ -27,6 +27,11 @@ export interface SeedRow extends ScoringRow {
   hit: string | null;
 }
 
+/** Recall reads only current memories unless asked for superseded ones too (docs/history.md). */
+function currentOnly(probe: Probe, a = 'm'): string {
+  return probe.includeSuperseded ? '' : ` AND ${a}.superseded_by IS NULL`;
+}
+
 function scoringColumns(probe: Probe, p: Params, a = 'm'): string {
   return `${a}.id, ${a}.importance, ${textColumnsSql(probe.tq, a, p)}, ${distanceSql(probe, a, p)} AS distance,
     extract(epoch FROM (${p.add(probe.now)}::timestamptz - ${a}.inserted_at))::float8 / 86400 AS days`;
@@ -41,7 +46,7 @@ function neighboursSql(probe: Probe, p: Params): string {
   const one = (cmp: '<' | '>', order: 'ASC' | 'DESC') => `(SELECT ${scoringColumns(probe, p, 'x')} FROM memories x
     WHERE x.persona = h.persona AND x.day = h.day AND x.origin = h.origin
       AND x.conversation_id IS NOT DISTINCT FROM h.conversation_id AND h.origin <> 'manual'
-      AND x.seq ${cmp} h.seq ORDER BY x.seq ${order} LIMIT 1)`;
+      AND x.seq ${cmp} h.seq${currentOnly(probe, 'x')} ORDER BY x.seq ${order} LIMIT 1)`;
   return `SELECT 'n', n.*, h.id FROM h CROSS JOIN LATERAL (${one('<', 'DESC')} UNION ALL ${one('>', 'ASC')}) n`;
 }
 
@@ -60,7 +65,7 @@ export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, te
   if (probe.tq.lexemes.length && k.text > 0) {
     const { where, order } = textOrderSql(probe.tq, 'memories', 'm', p);
     withText = `WITH h AS MATERIALIZED (SELECT m.persona, m.day, m.origin, m.conversation_id, m.seq, ${scoringColumns(probe, p)}
-      FROM memories m WHERE m.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.text)}) `;
+      FROM memories m WHERE m.persona = ${persona} AND ${where}${currentOnly(probe)} ORDER BY ${order} LIMIT ${p.add(k.text)}) `;
     parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.text_raw, h.distance, h.days, NULL::uuid AS hit FROM h`);
     if (usesNeighbours(probe.tq.variant)) parts.push(neighboursSql(probe, p));
   }
@@ -68,12 +73,12 @@ export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, te
     const { where, order } = vectorOrderSql({ ...probe, vector: probe.vector }, 'm', p);
     parts.push(`SELECT 'v', v.*, NULL::uuid FROM (
       SELECT ${scoringColumns(probe, p)} FROM memories m
-      WHERE m.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.vector)}) v`);
+      WHERE m.persona = ${persona} AND ${where}${currentOnly(probe)} ORDER BY ${order} LIMIT ${p.add(k.vector)}) v`);
   }
   if (!textOnly && k.recent > 0) {
     parts.push(`SELECT 'r', r.*, NULL::uuid FROM generate_series(1, 10) AS g(imp)
       CROSS JOIN LATERAL (SELECT ${scoringColumns(probe, p)} FROM memories m
-        WHERE m.persona = ${persona} AND m.importance = g.imp ORDER BY m.inserted_at DESC LIMIT ${p.add(k.recent)}) r`);
+        WHERE m.persona = ${persona} AND m.importance = g.imp${currentOnly(probe)} ORDER BY m.inserted_at DESC LIMIT ${p.add(k.recent)}) r`);
   }
   if (!parts.length) return [];
   const { rows } = await q.query<SeedRow>(withText + parts.map((s) => `(${s})`).join(' UNION ALL '), p.values);
@@ -86,7 +91,7 @@ export async function scoringRows(q: Queryable, probe: Probe, day: string | null
   const persona = p.add(probe.persona);
   const cols = scoringColumns(probe, p);
   const onDay = day === null ? '' : ` AND m.day = ${p.add(day)}::date`;
-  const { rows } = await q.query<ScoringRow>(`SELECT ${cols} FROM memories m WHERE m.persona = ${persona}${onDay}`, p.values);
+  const { rows } = await q.query<ScoringRow>(`SELECT ${cols} FROM memories m WHERE m.persona = ${persona}${onDay}${currentOnly(probe)}`, p.values);
   return rows;
 }
 
@@ -108,7 +113,7 @@ export async function windowRows(q: Queryable, probe: Probe, windows: LevelWindo
      CROSS JOIN LATERAL (SELECT ${cols} FROM memories m
        WHERE m.persona = ${persona} AND m.importance = c.imp AND m.inserted_at >= c.since
          AND (m.inserted_at >= c.since_vector OR m.embedding_model IS DISTINCT FROM ${p.add(probe.model)} OR m.embedding IS NULL)
-         AND m.id <> ALL(${p.add(seen)}::uuid[])
+         AND m.id <> ALL(${p.add(seen)}::uuid[])${currentOnly(probe)}
        ORDER BY m.inserted_at DESC LIMIT ${p.add(cap)}) w`,
     p.values,
   );

@@ -11,6 +11,8 @@ export interface Probe {
   model: string;
   now: Date;
   date?: string;
+  /** Superseded memories are scored too (docs/history.md); by default only current ones are. */
+  includeSuperseded?: boolean;
 }
 
 /** How many seeds each index contributes. */

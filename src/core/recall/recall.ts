@@ -19,21 +19,37 @@ export interface RecallArgs {
   date?: string;
   kinds?: ('memory' | 'knowledge')[];
   variant?: RankingVariant;
-  /** A query vector the caller already has; null forces text-only; absent → none (the handler embeds). */
+  /** Also return superseded memories, each placed below what replaced it (docs/history.md). */
+  includeSuperseded?: boolean;
+  /** A query vector the caller already has; null forces text-only; absent → recall embeds the query itself. */
   queryEmbedding?: ArrayLike<number> | null;
+  /** Cuts the query's embedding short (e.g. a model's tool call that must not wait): recall then ranks by text. */
+  embedSignal?: AbortSignal;
+}
+
+/**
+ * The query's vector: the caller's, or the embedder's. embedQuery has its own
+ * short timeout and resolves null on failure, so recall then ranks by text only.
+ * Done before the read transaction, which must not wait on a provider.
+ */
+async function queryVector(ctx: CoreContext, a: RecallArgs): Promise<ArrayLike<number> | null> {
+  if (a.queryEmbedding !== undefined) return a.queryEmbedding;
+  if (!a.query.trim()) return null;
+  return ctx.embedder.embedQuery(a.query, a.embedSignal);
 }
 
 /** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (tests, benches). */
 export type RecallMode = 'candidates' | 'exact';
 
-async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs): Promise<Probe> {
+async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, vector: ArrayLike<number> | null): Promise<Probe> {
   return {
     persona: a.persona,
     tq: await prepareTextQuery(q, a.query, a.variant ?? DEFAULT_VARIANT),
-    vector: a.queryEmbedding ? encodeVector(a.queryEmbedding) : null,
+    vector: vector ? encodeVector(vector) : null,
     model: ctx.embedder.model(),
     now: ctx.now(),
     ...(a.date ? { date: a.date } : {}),
+    ...(a.includeSuperseded ? { includeSuperseded: true } : {}),
   };
 }
 
@@ -51,9 +67,10 @@ function memoryScope(probe: Probe, mode: RecallMode, sizes: CandidateSizes): Mem
 export async function recall(ctx: CoreContext, a: RecallArgs, mode: RecallMode = 'candidates'): Promise<RecallHit[]> {
   const limit = a.limit ?? 5;
   const kinds = new Set(a.kinds?.length ? a.kinds : ['memory', 'knowledge']);
+  const vector = await queryVector(ctx, a);
   const hits = await ctx.db.transaction(async (tx) => {
     await requirePersona(tx, a.persona);
-    const probe = await probeFor(tx, ctx, a);
+    const probe = await probeFor(tx, ctx, a, vector);
     const sizes = candidateSizes(limit);
     await tx.exec(indexSettings(sizes, probe.tq.scorer));
     const out: RecallHit[] = [];
@@ -61,7 +78,36 @@ export async function recall(ctx: CoreContext, a: RecallArgs, mode: RecallMode =
     if (kinds.has('knowledge')) out.push(...(await recallKnowledge(tx, probe, sizes, limit, mode === 'exact')));
     return out;
   });
-  return hits.filter((h) => h.score.final > 0).sort(byScore).slice(0, limit);
+  const ranked = hits.filter((h) => h.score.final > 0).sort(byScore).slice(0, limit);
+  return a.includeSuperseded ? belowReplacements(ranked) : ranked;
+}
+
+/**
+ * A superseded memory never ranks above the memory that replaced it (or the
+ * current end of its chain): it moves to just after that one when both are
+ * among the hits. Otherwise the order is the score's.
+ */
+export function belowReplacements(hits: RecallHit[]): RecallHit[] {
+  const byId = new Map(hits.map((h) => [h.id, h]));
+  const current = (h: RecallHit): RecallHit | null => {
+    let at = h;
+    for (let i = 0; i < 100 && at.memory?.supersededBy; i++) {
+      const next = byId.get(at.memory.supersededBy);
+      if (!next) break;
+      at = next;
+    }
+    return at === h ? null : at;
+  };
+  const out = hits.filter((h) => !current(h));
+  // Each superseded hit goes after its newest replacement and the ones already placed there, best first.
+  for (const h of hits) {
+    const anchor = current(h);
+    if (!anchor) continue;
+    let i = out.indexOf(anchor) + 1;
+    while (i < out.length && current(out[i]!) === anchor) i++;
+    out.splice(i, 0, h);
+  }
+  return out;
 }
 
 /** The same formula over every row of the persona: the reference the index path is measured against. */

@@ -59,5 +59,6 @@ export function mergeSettings(current: Settings, patch: SettingsPatchInput): Par
   if (patch.workspaceDir !== undefined) next.workspaceDir = patch.workspaceDir;
   if (patch.maxIngestBytes !== undefined) next.maxIngestBytes = patch.maxIngestBytes;
   if (patch.durableCommits !== undefined) next.durableCommits = patch.durableCommits;
+  if (patch.backupsKeep !== undefined) next.backupsKeep = patch.backupsKeep;
   return next;
 }

@@ -31,6 +31,7 @@ export const maxIngestBytes = z
   .int()
   .min(1024, 'at least 1 KB')
   .max(2 * 1024 ** 3, 'at most 2 GB');
+export const backupsKeep = z.number().int('a whole number').min(1, 'at least 1').max(100, 'at most 100');
 export const workspaceDir = z
   .string()
   .trim()
@@ -63,6 +64,7 @@ export const settingsPatch = z
     workspaceDir: workspaceDir.nullable().optional(),
     maxIngestBytes: maxIngestBytes.optional(),
     durableCommits: z.boolean().optional(),
+    backupsKeep: backupsKeep.optional(),
   })
   .strict();
 
@@ -77,4 +79,5 @@ export const stored = {
   workspaceDir: z.string().nullable(),
   maxIngestBytes,
   durableCommits: z.boolean(),
+  backupsKeep,
 };

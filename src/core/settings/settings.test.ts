@@ -21,6 +21,7 @@ describe('settings', () => {
       workspaceDir: null,
       maxIngestBytes: 100 * 1024 * 1024,
       durableCommits: false,
+      backupsKeep: 7,
     });
     expect(core.ctx.embedder.model()).toBe('local:use-lite-512');
   });

@@ -10,6 +10,8 @@ export interface Settings {
   workspaceDir: string | null;
   maxIngestBytes: number;
   durableCommits: boolean;
+  /** How many backups are kept in <dataDir>/backups (the newest; docs/data-safety.md). */
+  backupsKeep: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -20,6 +22,7 @@ export const DEFAULT_SETTINGS: Settings = {
   workspaceDir: null,
   maxIngestBytes: 100 * 1024 * 1024,
   durableCommits: false,
+  backupsKeep: 7,
 };
 
 /** Names in the secret store. */

@@ -16,5 +16,6 @@ export async function settingsView(ctx: Pick<CoreContext, 'db' | 'secrets'>): Pr
     workspaceDir: s.workspaceDir,
     maxIngestBytes: s.maxIngestBytes,
     durableCommits: s.durableCommits,
+    backupsKeep: s.backupsKeep,
   };
 }

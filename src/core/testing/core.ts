@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Core, type CoreOptions, createCore } from '../index';
-import { findMigrationsDir, readMigrations } from '../db/migrate';
+import { copyTemplate, dataDirTemplate } from './template';
 
 export interface TestCore extends Core {
   dataDir: string;
@@ -11,33 +10,27 @@ export interface TestCore extends Core {
   dispose(): Promise<void>;
 }
 
-/**
- * A migrated empty data directory, dumped once per schema version and reused:
- * initdb costs ~4 s a database, loading the dump about half that.
- */
-async function template(): Promise<Uint8Array> {
-  const key = createHash('sha256')
-    .update(readMigrations(findMigrationsDir()).map((m) => m.checksum).join())
-    .digest('hex')
-    .slice(0, 16);
-  const file = join(tmpdir(), `hearth-template-${key}.tar.gz`);
-  if (existsSync(file)) return new Uint8Array(readFileSync(file));
-  // Dumped from a directory, not from memory: an in-memory dump loses the extensions.
-  const dir = mkdtempSync(join(tmpdir(), 'hearth-template-'));
-  const core = await createCore({ dataDir: dir });
-  const dump = await core.ctx.db.dump();
+/** Makes the shared template (template.ts) with the core itself: open, migrate, close. */
+async function makeTemplate(dir: string): Promise<void> {
+  const core = await createCore({ dataDir: dir, dailyBackups: false });
   await core.close();
-  rmSync(dir, { recursive: true, force: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, dump);
-  renameSync(tmp, file);
-  return dump;
+}
+
+/**
+ * A fresh temp data directory holding a copy of the migrated, empty template,
+ * not opened: for tests that open and reopen a folder with createCore themselves.
+ */
+export async function templateCopy(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+  copyTemplate(await dataDirTemplate(makeTemplate), dataDir);
+  return dataDir;
 }
 
 /** A real core on a real PGlite in a fresh temp directory. */
 export async function makeTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
-  const core = await createCore({ dataDir, loadFrom: await template(), ...options });
+  // A copy of a migrated folder: opening it skips initdb and the dump restore (see template.ts).
+  const dataDir = options.loadFrom ? mkdtempSync(join(tmpdir(), 'hearth-test-')) : await templateCopy();
+  const core = await createCore({ dataDir, dailyBackups: false, ...options });
   return Object.assign(core, {
     dataDir,
     async dispose() {

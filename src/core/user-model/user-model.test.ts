@@ -73,8 +73,8 @@ describe('user model', () => {
     const res = await core.dispatch('userModel.upsert', { persona: 'main', dimension: '', content: 'x' });
     expect(res).toMatchObject({ ok: false, error: { message: expect.stringContaining('dimension name must not be empty') } });
     // model-made arguments reach writeUserModel unchecked: it validates too
-    await expect(writeUserModel(core.ctx, 'main', { dimension: '', content: 'x' })).rejects.toMatchObject({ code: 'invalid_args' });
-    await expect(writeUserModel(core.ctx, 'ghost', { dimension: 'goals', content: 'x' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(writeUserModel(core.ctx, 'main', { dimension: '', content: 'x' }, { actor: 'tool' })).rejects.toMatchObject({ code: 'invalid_args' });
+    await expect(writeUserModel(core.ctx, 'ghost', { dimension: 'goals', content: 'x' }, { actor: 'tool' })).rejects.toMatchObject({ code: 'not_found' });
     expect((await core.call('userModel.list', { persona: 'main' })).find((e) => e.dimension === 'goals')!.content).toBe('Run a marathon');
   });
 });

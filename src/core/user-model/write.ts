@@ -4,7 +4,9 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { requirePersona } from '../personas/store';
 import { text } from '../schemas';
-import { upsertUserModel } from './store';
+import { recordUserModelVersion } from '../history/user-model-versions';
+import type { ChangeMeta } from '../history/meta';
+import { deleteUserModel, upsertUserModel } from './store';
 
 export const MAX_USER_MODEL_CHARS = 4_000;
 
@@ -32,14 +34,39 @@ export async function writeUserModel(
   ctx: CoreContext,
   persona: string,
   input: { dimension: string; content: string; confidence?: number },
+  meta: ChangeMeta,
+  change: 'upsert' | 'restore' = 'upsert',
 ): Promise<UserModelEntry> {
   const parsed = userModelInput.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new AppError('invalid_args', `Invalid user model entry: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'bad input'}`);
   }
-  await requirePersona(ctx.db, persona);
-  const entry = await upsertUserModel(ctx.db, { persona, ...parsed.data }, ctx.now());
+  const entry = await ctx.db.transaction(async (tx) => {
+    await requirePersona(tx, persona);
+    const { rows } = await tx.query<{ content: string; confidence: number }>(
+      'SELECT content, confidence FROM user_models WHERE persona = $1 AND dimension = $2 FOR UPDATE',
+      [persona, parsed.data.dimension],
+    );
+    const before = rows[0];
+    const entry = await upsertUserModel(tx, { persona, ...parsed.data }, ctx.now());
+    // Writing the same value again is no new version (the review often restates what it knows).
+    const changed = !before || before.content !== entry.content || before.confidence !== entry.confidence;
+    if (changed) await recordUserModelVersion(tx, { ...entry }, change, meta, ctx.now());
+    return entry;
+  });
   ctx.events.emit('userModel.changed', { persona });
   return entry;
+}
+
+/** Deletes one dimension; its history stays, ending in a 'delete' version. */
+export async function removeUserModel(ctx: CoreContext, persona: string, dimension: string, meta: ChangeMeta): Promise<boolean> {
+  const deleted = await ctx.db.transaction(async (tx) => {
+    await requirePersona(tx, persona);
+    const gone = await deleteUserModel(tx, persona, dimension);
+    if (gone) await recordUserModelVersion(tx, { persona, dimension, content: null, confidence: null }, 'delete', meta, ctx.now());
+    return gone;
+  });
+  if (deleted) ctx.events.emit('userModel.changed', { persona });
+  return deleted;
 }

@@ -6,6 +6,8 @@ import type { Transport } from './transport';
 export interface ApiClient {
   invoke<M extends Method>(method: M, args: ArgsOf<M>): Promise<ResultOf<M>>;
   on<E extends EventName>(name: E, cb: (payload: Events[E]) => void): () => void;
+  /** Fetches a one-time download the browser host offered (personas.export's `url`). */
+  download(url: string): Promise<Blob>;
 }
 
 /** `onNotes`: what the core changed in an input to store it, for the person to see. */
@@ -20,6 +22,10 @@ export function createClient(transport: Transport, onNotes: (notes: string[]) =>
       if (!res.ok) throw AppError.from(res.error);
       if (res.notes?.length) onNotes(res.notes);
       return res.data as ResultOf<typeof method>;
+    },
+    async download(url) {
+      if (!transport.download) throw new AppError('internal', 'This version of Hearth saves files itself.');
+      return transport.download(url);
     },
     on(name, cb) {
       let set = handlers.get(name);

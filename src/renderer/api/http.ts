@@ -1,4 +1,5 @@
 import type { AppErrorShape, Envelope, EventName, Events } from '../../shared/api';
+import { AppError } from '../../shared/errors';
 import type { Transport } from './transport';
 
 type Listener = <E extends EventName>(name: E, payload: Events[E]) => void;
@@ -82,6 +83,11 @@ export function createHttpTransport(opts: HttpTransportOptions): Transport {
   const events = createEventSocket(opts, listeners);
   return {
     invoke: (method, args) => post(opts, method, args),
+    async download(url) {
+      const res = await fetch(`${opts.origin}${url}`, { headers: { authorization: `Bearer ${opts.token}` } });
+      if (!res.ok) throw new AppError(res.status === 401 ? 'unauthorized' : 'not_found', await res.text());
+      return res.blob();
+    },
     subscribe(listener) {
       listeners.add(listener);
       events.ensure();

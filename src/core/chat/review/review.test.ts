@@ -81,7 +81,11 @@ describe('periodic review (trigger 2)', () => {
     await f.core.call('chat.send', { persona: 'main', text: 'We sent Hearth to testers; keep answers short please' });
     await waitForJobs(f.core, 'memory_review');
     const sent = reviewRequests()[0]!;
-    expect(sent.response_format).toMatchObject({ type: 'json_schema' });
+    // The provider is told the shape the answer is checked against (generated from the same zod schema).
+    expect(sent.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'memory_review', schema: { type: 'object', required: ['userModel', 'memories'] } },
+    });
     expect(sent.messages[1]!.content).toMatch(/- \[baseline, conf=8\] Lives in Porto\./);
     expect(sent.messages[1]!.content).toMatch(/User: We sent Hearth to testers/);
 

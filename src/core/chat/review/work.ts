@@ -7,6 +7,7 @@ import { getConversationById } from '../conversation';
 import { parseModelJson } from '../model-json';
 import { listUserModel, renderTopMemoriesBlock, renderUserModelBlock, topMemories, upsertUserModel, writeMemory } from '../stores';
 import { isDuplicateMemory, normalise } from './dedupe';
+import { applyProposals, renderResembling, resemblingMemories } from './supersessions';
 import { MIN_REVIEW_CONFIDENCE, REVIEW_INSTRUCTIONS, REVIEW_JSON_SCHEMA, reviewOutput } from './schema';
 
 const reviewArgs = z.object({ conversationId: uuid, transcript: z.string() });
@@ -35,12 +36,13 @@ export async function memoryReviewWork(raw: Record<string, unknown>, jc: JobCont
   const provider = chatProviderFrom(await loadChatSettings(ctx));
   const model = await listUserModel(ctx.db, persona);
   const top = await topMemories(ctx.db, persona);
+  const shown = await resemblingMemories(ctx, persona, args.transcript);
   const res = await provider.chat(
     [
       { role: 'system', content: REVIEW_INSTRUCTIONS },
       {
         role: 'user',
-        content: `${renderUserModelBlock(model)}\n\n${renderTopMemoriesBlock(top)}\n\n## Recent conversation\n${args.transcript}`,
+        content: `${renderUserModelBlock(model)}\n\n${renderTopMemoriesBlock(top)}\n\n${renderResembling(shown)}\n\n## Recent conversation\n${args.transcript}`,
       },
     ],
     [],
@@ -59,13 +61,14 @@ export async function memoryReviewWork(raw: Record<string, unknown>, jc: JobCont
   const knownFacts = new Set(model.map((e) => normalise(e.content)));
   let written = 0;
   let skipped = 0;
+  let superseded = 0;
   for (const u of parsed.data.userModel) {
     const n = normalise(u.content);
     if (u.confidence < MIN_REVIEW_CONFIDENCE || current.get(u.dimension) === n || knownFacts.has(n)) {
       skipped++;
       continue;
     }
-    await upsertUserModel(ctx, persona, u.dimension, u.content, u.confidence);
+    await upsertUserModel(ctx, persona, u.dimension, u.content, u.confidence, { actor: 'review', conversationId: conv.id });
     current.set(u.dimension, n);
     knownFacts.add(n);
     written++;
@@ -76,7 +79,7 @@ export async function memoryReviewWork(raw: Record<string, unknown>, jc: JobCont
       skipped++;
       continue;
     }
-    await writeMemory(ctx, {
+    const created = await writeMemory(ctx, {
       persona,
       content: m.content,
       category: m.category,
@@ -86,6 +89,10 @@ export async function memoryReviewWork(raw: Record<string, unknown>, jc: JobCont
     });
     known.add(normalise(m.content));
     written++;
+    if (m.supersedes.length) {
+      superseded += (await applyProposals(ctx, { persona, conversationId: conv.id, newId: created.id }, m.supersedes, shown)).applied;
+    }
   }
-  await jc.progress({ stage: 'done', done: written, total: written + skipped, label: `${written} written, ${skipped} skipped` });
+  const also = superseded ? `, ${superseded} superseded` : '';
+  await jc.progress({ stage: 'done', done: written, total: written + skipped, label: `${written} written, ${skipped} skipped${also}` });
 }

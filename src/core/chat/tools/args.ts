@@ -18,7 +18,18 @@ export const memoryArgs = z.discriminatedUnion('action', [
     importance: importance.nullish(),
   }),
   z.object({ action: z.literal('delete'), id: uuid }),
+  // The new fact and the id of the one it replaces, in one call (docs/history.md).
+  z.object({
+    action: z.literal('supersede'),
+    id: uuid,
+    content: text(20_000),
+    category: category.nullish(),
+    importance: importance.nullish(),
+    reason: z.string().max(500).nullish(),
+  }),
 ]);
+
+export const userModelHistoryArgs = z.object({ dimension });
 
 export const recallArgs = z.object({
   query: text(2_000),

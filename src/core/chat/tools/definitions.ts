@@ -6,15 +6,16 @@ export const TOOLS: LlmTool[] = [
   {
     name: 'memory',
     description:
-      'Save an event memory (action "write": a timestamped occurrence, milestone or conversation worth recalling) or delete one memory by id (action "delete", only when the user asks).',
+      'Save an event memory (action "write": a timestamped occurrence, milestone or conversation worth recalling); replace a memory that is no longer true with the new fact (action "supersede": id of the old memory plus the new content; the old one is kept as history); or delete one memory by id (action "delete", only when the user asks).',
     parameters: {
       type: 'object',
       properties: {
-        action: { type: 'string', enum: ['write', 'delete'] },
-        category: { type: 'string', description: 'Short label, e.g. journal, project, health (write only).' },
-        content: { type: 'string', description: 'The memory, self-contained, with the date when it matters (write only).' },
-        importance: { type: 'integer', minimum: 1, maximum: 10, description: '1–10, default 5 (write only).' },
-        id: { type: 'string', description: 'The memory id to delete (delete only), as shown by recall.' },
+        action: { type: 'string', enum: ['write', 'supersede', 'delete'] },
+        category: { type: 'string', description: 'Short label, e.g. journal, project, health (write, supersede).' },
+        content: { type: 'string', description: 'The memory, self-contained, with the date when it matters (write, supersede).' },
+        importance: { type: 'integer', minimum: 1, maximum: 10, description: '1–10, default 5 (write, supersede).' },
+        id: { type: 'string', description: 'The memory id to delete or to supersede, as shown by recall.' },
+        reason: { type: 'string', description: 'Why the old memory is no longer true (supersede only).' },
       },
       required: ['action'],
     },
@@ -44,6 +45,15 @@ export const TOOLS: LlmTool[] = [
         confidence: { type: 'integer', minimum: 1, maximum: 10 },
       },
       required: ['dimension', 'content'],
+    },
+  },
+  {
+    name: 'user_model_history',
+    description: 'Earlier values of one user-model dimension, oldest first, with when each was true and who changed it.',
+    parameters: {
+      type: 'object',
+      properties: { dimension: { type: 'string' } },
+      required: ['dimension'],
     },
   },
   {

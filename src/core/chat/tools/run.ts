@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { isAppError } from '../../../shared/errors';
 import type { CoreContext } from '../../context';
-import { deleteMemoryOfPersona, ingestForTool, recallAsText, upsertUserModel, writeMemory } from '../stores';
+import { deleteMemoryOfPersona, ingestForTool, recallAsText, upsertUserModel, userModelHistoryAsText, writeMemory, writeSupersedingMemory } from '../stores';
 import { checkText, nulRefused, surrogateNote } from '../../text-safety';
-import { ingestArgs, MAX_TOOL_ARGS_CHARS, memoryArgs, recallArgs, userModelArgs } from './args';
+import { ingestArgs, MAX_TOOL_ARGS_CHARS, memoryArgs, recallArgs, userModelArgs, userModelHistoryArgs } from './args';
 
 export interface ToolScope {
   persona: string;
@@ -51,22 +51,40 @@ async function runMemory(ctx: CoreContext, scope: ToolScope, raw: string): Promi
       ? { ok: true, content: `Deleted memory ${p.args.id}.`, memoryIds: [] }
       : fail(`there is no memory ${p.args.id} in this persona.`);
   }
-  const m = await writeMemory(ctx, {
+  const draft = {
     persona: scope.persona,
     content: p.args.content,
     category: p.args.category ?? null,
     importance: p.args.importance ?? 5,
-    origin: 'explicit',
+    origin: 'explicit' as const,
     conversationId: scope.conversationId,
-  });
+  };
+  if (p.args.action === 'supersede') {
+    const m = await writeSupersedingMemory(ctx, draft, p.args.id, p.args.reason ?? null);
+    return {
+      ok: true,
+      content: `Saved memory ${m.id} [${m.category ?? 'general'}, imp=${m.importance}, ${m.day}]; it supersedes memory ${p.args.id}, which is kept as history.`,
+      memoryIds: [m.id],
+    };
+  }
+  const m = await writeMemory(ctx, draft);
   return { ok: true, content: `Saved memory ${m.id} [${m.category ?? 'general'}, imp=${m.importance}, ${m.day}].`, memoryIds: [m.id] };
 }
 
 async function runUserModel(ctx: CoreContext, scope: ToolScope, raw: string): Promise<ToolOutcome> {
   const p = parseArgs('user_model_write', userModelArgs, raw);
   if (!p.ok) return p.out;
-  const e = await upsertUserModel(ctx, scope.persona, p.args.dimension, p.args.content, p.args.confidence ?? 5);
+  const e = await upsertUserModel(ctx, scope.persona, p.args.dimension, p.args.content, p.args.confidence ?? 5, {
+    actor: 'tool',
+    conversationId: scope.conversationId,
+  });
   return { ok: true, content: `User model "${e.dimension}" updated (conf=${e.confidence}).`, memoryIds: [], userModelChanged: true };
+}
+
+async function runUserModelHistory(ctx: CoreContext, scope: ToolScope, raw: string): Promise<ToolOutcome> {
+  const p = parseArgs('user_model_history', userModelHistoryArgs, raw);
+  if (!p.ok) return p.out;
+  return { ok: true, content: await userModelHistoryAsText(ctx, scope.persona, p.args.dimension), memoryIds: [] };
 }
 
 async function runRecall(ctx: CoreContext, scope: ToolScope, raw: string): Promise<ToolOutcome> {
@@ -98,6 +116,7 @@ const RUNNERS: Record<string, (ctx: CoreContext, scope: ToolScope, raw: string) 
   memory: runMemory,
   recall: runRecall,
   user_model_write: runUserModel,
+  user_model_history: runUserModelHistory,
   knowledge_ingest: runIngest,
 };
 

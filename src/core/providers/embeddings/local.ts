@@ -80,7 +80,7 @@ export class LocalEmbedder implements EmbeddingProvider {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker('./providers/embeddings/local-worker.ts', 'embed-worker');
+    const worker = startWorker('embed-worker');
     worker.on('message', (res: LocalEmbedResponse) => this.settle(res));
     const fail = (e: Error) => {
       if (this.worker !== worker) return;

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { getApi } from '../../api';
+import { useEvents } from '../../api/events';
 import { useNav } from '../../stores/nav';
 import { usePersonas } from '../../stores/personas';
 import { Composer } from './Composer';
+import { ConversationList } from './ConversationList';
 import { PromptPanel } from './PromptPanel';
 import { useChat } from './store';
 import { Transcript } from './Transcript';
@@ -23,39 +24,47 @@ function NotConfigured() {
 
 export function ChatView() {
   const persona = usePersonas((s) => s.activeId);
+  const personaName = usePersonas((s) => s.personas.find((p) => p.id === s.activeId)?.name ?? s.activeId);
   const configured = useChat((s) => s.configured);
   const error = useChat((s) => s.error);
   const prompt = useChat((s) => s.prompt);
+  const busy = useChat((s) => s.busy);
 
-  useEffect(() => {
-    void useChat.getState().open(persona);
-    const api = getApi();
+  useEffect(() => void useChat.getState().open(persona), [persona]);
+  useEvents(() => {
     const chat = useChat.getState();
-    const offs = [api.on('chat.token', chat.onToken), api.on('chat.message', chat.onMessage), api.on('chat.state', chat.onState)];
-    return () => offs.forEach((off) => off());
-  }, [persona]);
+    return { 'chat.token': chat.onToken, 'chat.message': chat.onMessage, 'chat.state': chat.onState };
+  });
 
   return (
     <section className="view chat-view" data-testid="chat-view">
       <header className="view-header">
         <div>
           <h1>Chat</h1>
-          <p className="muted">Persona “{persona}”: it remembers across conversations.</p>
+          <p className="muted" data-testid="chat-persona">
+            {personaName} remembers across conversations.
+          </p>
         </div>
         <button className="ghost small" data-testid="prompt-toggle" onClick={() => (prompt ? useChat.getState().closePrompt() : void useChat.getState().loadPrompt())}>
           {prompt ? 'Hide prompt' : 'Prompt'}
         </button>
-        <button className="ghost small" data-testid="chat-clear" onClick={() => void useChat.getState().clear()}>
+        <button className="ghost small" data-testid="chat-clear" onClick={() => useChat.getState().clear()}>
           Clear
         </button>
       </header>
       {configured === false && <NotConfigured />}
       {error && error.code !== 'not_configured' && (
         <div className="chat-banner error" data-testid="chat-error" role="alert">
-          <strong>{error.code}</strong>: {error.message}
+          <span>{error.message}</span>
+          {error.code !== 'busy' && (
+            <button className="small" data-testid="chat-retry" disabled={busy} onClick={() => void useChat.getState().retry()}>
+              Retry
+            </button>
+          )}
         </div>
       )}
       <div className="chat-body">
+        <ConversationList />
         <Transcript persona={persona} />
         <PromptPanel />
       </div>

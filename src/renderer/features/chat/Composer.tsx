@@ -1,16 +1,18 @@
-import { useState } from 'react';
 import { useChat } from './store';
 
-/** Enter sends, Shift+Enter is a new line; `/clear` starts the conversation over. */
+/** Enter sends, Shift+Enter is a new line; `/clear` starts the conversation over (with Undo). */
 export function Composer({ disabled }: { disabled: boolean }) {
-  const [text, setText] = useState('');
+  // The draft lives in the store, per conversation, so it survives a visit to another view or chat.
+  const key = useChat((s) => `${s.persona}/${s.conversation ?? 'new'}`);
+  const text = useChat((s) => s.drafts[key] ?? '');
+  const setText = (t: string) => useChat.getState().setDraft(key, t);
   const busy = useChat((s) => s.busy);
 
   function submit() {
     const t = text.trim();
     if (!t || busy) return;
     setText('');
-    if (t === '/clear') void useChat.getState().clear();
+    if (t === '/clear') useChat.getState().clear();
     else void useChat.getState().send(t);
   }
 

@@ -1,12 +1,12 @@
 import type { ChatMessage, ChatToolCall } from '../../../shared/api';
+import { STOPPED_MARK } from '../../../shared/chat-marks';
+import { Markdown } from '../../components/Markdown';
 import { revealMemory } from './reveal';
+import { describeToolCall, humanToolResult } from './tool-words';
 
-function prettyArgs(raw: string): string {
-  try {
-    return JSON.stringify(JSON.parse(raw), null, 2);
-  } catch {
-    return raw; // shown as the model sent it: malformed arguments are part of the story
-  }
+
+function splitStopped(content: string): { text: string; stopped: boolean } {
+  return content.endsWith(STOPPED_MARK) ? { text: content.slice(0, -STOPPED_MARK.length), stopped: true } : { text: content, stopped: false };
 }
 
 function MemoryChips({ persona, ids }: { persona: string; ids: string[] }) {
@@ -24,31 +24,70 @@ function MemoryChips({ persona, ids }: { persona: string; ids: string[] }) {
 function ToolCall({ persona, call, result }: { persona: string; call: ChatToolCall; result: ChatMessage | undefined }) {
   const failed = result?.content.startsWith('Error:') ?? false;
   return (
-    <details className={`chat-tool ${failed ? 'failed' : ''}`} data-testid="tool-call" data-tool={call.name}>
-      <summary>
-        <span className="chat-tool-name">{call.name}</span>
-        {!result && <span className="muted"> running…</span>}
-        {failed && <span className="chat-tool-error"> error</span>}
-        {result?.memoryIds && <MemoryChips persona={persona} ids={result.memoryIds} />}
-      </summary>
-      <pre className="chat-tool-args">{prettyArgs(call.arguments)}</pre>
-      {result && <pre className="chat-tool-result" data-testid="tool-result">{result.content}</pre>}
-    </details>
+    <>
+      <details className={`chat-tool ${failed ? 'failed' : ''}`} data-testid="tool-call" data-tool={call.name}>
+        <summary>
+          <span className="chat-tool-name" data-testid="tool-summary">{describeToolCall(call.name, call.arguments)}</span>
+          {!result && <span className="muted"> running…</span>}
+          {failed && <span className="chat-tool-error"> failed</span>}
+        </summary>
+        {result && (
+          <pre className="chat-tool-result" data-testid="tool-result" dir="auto">
+            {humanToolResult(result.content)}
+          </pre>
+        )}
+      </details>
+      {/* Outside the summary, so opening the details never lands on a chip by accident. */}
+      {result?.memoryIds && <MemoryChips persona={persona} ids={result.memoryIds} />}
+    </>
   );
 }
 
-export function MessageItem({ persona, message, results }: { persona: string; message: ChatMessage; results: Map<string, ChatMessage> }) {
+function MessageText({ role, content }: { role: ChatMessage['role']; content: string }) {
+  if (role !== 'assistant') {
+    // What the person typed is shown as typed.
+    return (
+      <div className="chat-text plain" dir="auto">
+        {content}
+      </div>
+    );
+  }
+  const { text, stopped } = splitStopped(content);
+  return (
+    <div className="chat-text">
+      <Markdown text={text} />
+      {stopped && (
+        <span className="chat-stopped" data-testid="chat-stopped">
+          Stopped
+        </span>
+      )}
+    </div>
+  );
+}
+
+interface ItemProps {
+  persona: string;
+  message: ChatMessage;
+  results: Map<string, ChatMessage>;
+}
+
+export function MessageItem({ persona, message, results, }: ItemProps) {
   const calls = message.toolCalls ?? [];
   if (message.role === 'tool') {
     // A result whose call is not shown (folded away): still visible, on its own.
-    return <div className="chat-msg tool" data-testid="chat-message" data-role="tool"><pre className="chat-tool-result">{message.content}</pre></div>;
+    return (
+      <div className="chat-msg tool" data-testid="chat-message" data-role="tool">
+        <pre className="chat-tool-result">{humanToolResult(message.content)}</pre>
+      </div>
+    );
   }
   return (
     <div className={`chat-msg ${message.role} ${message.folded ? 'folded' : ''}`} data-testid="chat-message" data-role={message.role} data-message-id={message.id}>
-      {message.content && <div className="chat-text">{message.content}</div>}
+      {message.content && <MessageText role={message.role} content={message.content} />}
       {calls.map((c) => (
         <ToolCall key={c.id} persona={persona} call={c} result={results.get(c.id)} />
       ))}
+
     </div>
   );
 }

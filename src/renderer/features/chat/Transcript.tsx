@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
 import type { ChatMessage } from '../../../shared/api';
 import { MessageItem } from './MessageItem';
 import { useChat } from './store';
@@ -27,6 +27,11 @@ export function Transcript({ persona }: { persona: string }) {
   }, [messages]);
 
   const visible = messages.filter((m) => m.role !== 'system' && !(m.role === 'tool' && m.toolCallId && shown.has(m.toolCallId)));
+  const last = visible.at(-1);
+  // "Thinking…" only until the answer starts to show.
+  const thinking = busy && !(last?.role === 'assistant' && last.content);
+  // Regenerate is offered on the newest answer, once no reply is running.
+  const regenerateId = !busy && last?.role === 'assistant' && last.content ? last.id : null;
   return (
     <div className="chat-transcript" data-testid="chat-transcript" aria-live="polite">
       {summary && (
@@ -37,9 +42,18 @@ export function Transcript({ persona }: { persona: string }) {
       )}
       {visible.length === 0 && !summary && <p className="muted chat-hint">Say hello. Tell the assistant something worth remembering and watch it save it.</p>}
       {visible.map((m) => (
-        <MessageItem key={m.id} persona={persona} message={m} results={results} />
+        <Fragment key={m.id}>
+          <MessageItem persona={persona} message={m} results={results} />
+          {m.id === regenerateId && (
+            <div className="chat-msg-actions">
+              <button className="ghost small" data-testid="chat-regenerate" title="Answer the last message again" onClick={() => void useChat.getState().retry()}>
+                Regenerate
+              </button>
+            </div>
+          )}
+        </Fragment>
       ))}
-      {busy && <div className="chat-typing muted" data-testid="chat-busy">Thinking…</div>}
+      {thinking && <div className="chat-typing muted" data-testid="chat-busy">Thinking…</div>}
       <div ref={end} />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePersonas } from '../../stores/personas';
 import { useKnowledgeLive } from './live';
+import { ReplaceDialog } from './ReplaceDialog';
 import { useKnowledge } from './store';
 import './knowledge.css';
 
@@ -43,7 +44,7 @@ export function DropZone({ children }: { children: ReactNode }) {
       depth.current = 0;
       setOver(false);
       const files = Array.from(e.dataTransfer?.files ?? []);
-      if (files.length) void useKnowledge.getState().ingestFiles(usePersonas.getState().activeId, files);
+      if (files.length) void useKnowledge.getState().addFiles(usePersonas.getState().activeId, files);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', overFn);
@@ -60,6 +61,7 @@ export function DropZone({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
+      <ReplaceDialog />
       {over && (
         <div className="drop-overlay" data-testid="drop-overlay" aria-hidden>
           <div className="drop-card">

@@ -33,7 +33,7 @@ export function KnowledgeView() {
             onChange={(e) => {
               const files = Array.from(e.currentTarget.files ?? []);
               e.currentTarget.value = '';
-              if (files.length) void useKnowledge.getState().ingestFiles(persona, files);
+              if (files.length) void useKnowledge.getState().addFiles(persona, files);
             }}
           />
           <button className="primary" data-testid="knowledge-add" onClick={() => picker.current?.click()}>

@@ -2,7 +2,7 @@ import type { ArgsOf } from '../../../shared/api';
 
 export const ACCEPTED = '.pdf,.md,.markdown,.txt,.text,application/pdf,text/markdown,text/plain';
 
-function readAsBase64(file: File): Promise<string> {
+export function readAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     // A data: URL is the browser's fast path to base64 for large files.

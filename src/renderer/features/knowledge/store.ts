@@ -16,6 +16,25 @@ export interface Ingest {
   error: string | null;
 }
 
+/** A dropped file whose name is already a source: the person chooses Replace or Keep both. */
+export interface NameConflict {
+  persona: string;
+  file: File;
+  /** Every source name the persona has, for picking a free name. */
+  taken: string[];
+}
+
+/** "handbook.pdf" → "handbook (2).pdf", the first such name not taken. */
+export function freeName(name: string, taken: string[]): string {
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  const used = new Set(taken);
+  for (let n = 2; ; n++) {
+    const candidate = `${stem} (${n})${ext}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
 interface KnowledgeState {
   persona: string | null;
   sources: KnowledgeSource[];
@@ -26,6 +45,10 @@ interface KnowledgeState {
   searching: boolean;
   open(persona: string): void;
   reload(): Promise<void>;
+  /** Files the person added: new names go in at once, taken names wait in `conflicts` for a choice. */
+  addFiles(persona: string, files: File[]): Promise<void>;
+  conflicts: NameConflict[];
+  resolveConflict(choice: 'replace' | 'keep-both' | 'skip'): void;
   ingestFiles(persona: string, files: File[], asName?: string): Promise<void>;
   remove(source: string): Promise<boolean>;
   search(query: string): Promise<void>;
@@ -49,6 +72,34 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
     query: '',
     hits: null,
     searching: false,
+    conflicts: [],
+
+    async addFiles(persona, files) {
+      let taken: string[];
+      try {
+        // Read fresh: the drop may come from another view, for a persona whose sources are not loaded.
+        taken = (await getApi().invoke('knowledge.listSources', { persona })).map((x) => x.source);
+      } catch (e) {
+        reportError(e, 'Could not check the knowledge sources');
+        return;
+      }
+      const names = new Set(taken);
+      const fresh = files.filter((f) => !names.has(f.name));
+      const clashing = files.filter((f) => names.has(f.name));
+      if (clashing.length) set((s) => ({ conflicts: [...s.conflicts, ...clashing.map((file) => ({ persona, file, taken }))] }));
+      if (fresh.length) await get().ingestFiles(persona, fresh);
+    },
+
+    resolveConflict(choice) {
+      const [first, ...rest] = get().conflicts;
+      if (!first) return;
+      set({ conflicts: rest });
+      if (choice === 'replace') void get().ingestFiles(first.persona, [first.file], first.file.name);
+      if (choice === 'keep-both') {
+        const taken = [...first.taken, ...get().ingests.map((i) => i.source)];
+        void get().ingestFiles(first.persona, [first.file], freeName(first.file.name, taken));
+      }
+    },
 
     open(persona) {
       if (get().persona !== persona) set({ persona, sources: [], loaded: false, query: '', hits: null });

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { plural } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
+import { ImportMemoriesDialog } from './ImportMemoriesDialog';
 import { MemoryEditor } from './MemoryEditor';
 import { MemoryFiltersBar } from './MemoryFiltersBar';
 import { MemoryList } from './MemoryList';
+import { MemoryRow } from './MemoryRow';
 import { hasFilters } from './order';
 import { SearchResults } from './SearchResults';
 import { useMemories } from './store';
@@ -79,8 +81,10 @@ function EmptyMemories() {
 /** The memory browser: timeline, search with score breakdown, filters, create/edit/delete. */
 export function MemoriesView() {
   const persona = usePersonas((s) => s.activeId);
-  const { items, total, loaded, hits, composing, categories } = useMemories();
-  const { open, setComposing, create } = useMemories.getState();
+  const { items, total, loaded, hits, composing, categories, focused } = useMemories();
+  const { open, setComposing, create, focus } = useMemories.getState();
+
+  const [importing, setImporting] = useState(false);
 
   useEffect(() => open(persona), [persona, open]);
 
@@ -94,14 +98,29 @@ export function MemoriesView() {
           </p>
         </div>
         <SearchBox />
+        <button className="ghost" data-testid="memory-import" onClick={() => setImporting(true)} title="Import memories from another assistant">
+          Import…
+        </button>
         <button className="primary" data-testid="memory-new" onClick={() => setComposing(true)} title="New memory (n)">
           New memory
         </button>
       </header>
+      {importing && <ImportMemoriesDialog persona={persona} onClose={() => setImporting(false)} />}
       <MemoryFiltersBar />
       {composing && (
         <div className="composer">
           <MemoryEditor categories={categories} onSave={create} onCancel={() => setComposing(false)} />
+        </div>
+      )}
+      {focused && (
+        <div className="focused-memory" data-testid="focused-memory">
+          <div className="focused-head">
+            <span className="muted small">Linked memory</span>
+            <button className="ghost small" data-testid="focused-close" onClick={() => void focus(null)}>
+              Close
+            </button>
+          </div>
+          <MemoryRow memory={focused} />
         </div>
       )}
       {hits ? <SearchResults /> : loaded && items.length === 0 ? !composing && <EmptyMemories /> : <MemoryList />}

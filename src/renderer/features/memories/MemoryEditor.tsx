@@ -8,10 +8,12 @@ interface Props {
   categories: string[];
   onSave(draft: MemoryDraft): Promise<boolean>;
   onCancel(): void;
+  /** The save button's text when it is not the usual one. */
+  submitLabel?: string;
 }
 
 /** The form for a new memory and for editing one in place. */
-export function MemoryEditor({ initial, categories, onSave, onCancel }: Props) {
+export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabel }: Props) {
   const [content, setContent] = useState(initial?.content ?? '');
   const [category, setCategory] = useState(initial?.category ?? '');
   const [importance, setImportance] = useState(initial?.importance ?? 5);
@@ -85,7 +87,7 @@ export function MemoryEditor({ initial, categories, onSave, onCancel }: Props) {
             Cancel
           </button>
           <button type="submit" className="primary" data-testid="memory-save" disabled={!content.trim() || saving}>
-            {initial ? 'Save changes' : 'Add memory'}
+            {submitLabel ?? (initial ? 'Save changes' : 'Add memory')}
           </button>
         </div>
       </div>

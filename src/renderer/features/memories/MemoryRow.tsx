@@ -1,13 +1,16 @@
 import type { Memory } from '../../../shared/api';
 import { EmbeddingBadge } from './EmbeddingBadge';
+import { MemoryHistory } from '../history/MemoryHistory';
 import { MemoryEditor } from './MemoryEditor';
 import { useMemories } from './store';
+import { Supersession } from './Supersession';
 
 /** One memory in the browser: read mode with actions, or the inline editor. */
 export function MemoryRow({ memory }: { memory: Memory }) {
   const editing = useMemories((s) => s.editingId === memory.id);
   const categories = useMemories((s) => s.categories);
-  const { setEditing, update, remove } = useMemories.getState();
+  const replacing = useMemories((s) => s.replacingId === memory.id);
+  const { setEditing, update, remove, setReplacing, replace, placeRestored } = useMemories.getState();
 
   if (editing) {
     return (
@@ -33,8 +36,9 @@ export function MemoryRow({ memory }: { memory: Memory }) {
     );
   }
 
+  const superseded = Boolean(memory.supersededBy);
   return (
-    <div className="memory-row" data-testid="memory-row" data-memory-id={memory.id}>
+    <div className={`memory-row${superseded ? ' superseded' : ''}`} data-testid="memory-row" data-memory-id={memory.id} data-superseded={superseded}>
       <div className={`importance imp-${memory.importance >= 8 ? 'high' : memory.importance >= 5 ? 'mid' : 'low'}`} title="Importance (1–10)">
         {memory.importance}
       </div>
@@ -56,11 +60,30 @@ export function MemoryRow({ memory }: { memory: Memory }) {
           <span className="meta-item">{memory.origin}</span>
           <EmbeddingBadge memory={memory} />
         </div>
+        <Supersession memory={memory} />
+        {replacing && (
+          <div className="replace-editor" data-testid="memory-replace-editor">
+            <p className="hint">Write what is true now. The old memory stays, marked as superseded.</p>
+            <MemoryEditor
+              initial={{ ...memory, content: memory.content }}
+              categories={categories}
+              submitLabel="Save as newer fact"
+              onCancel={() => setReplacing(null)}
+              onSave={(d) => replace(memory, d)}
+            />
+          </div>
+        )}
+        <MemoryHistory memory={memory} onRestored={placeRestored} />
       </div>
       <div className="row-actions">
         <button className="ghost small" data-testid="memory-edit" onClick={() => setEditing(memory.id)}>
           Edit
         </button>
+        {!superseded && (
+          <button className="ghost small" data-testid="memory-replace" title="This is no longer true: write the newer fact" onClick={() => setReplacing(memory.id)}>
+            Replace…
+          </button>
+        )}
         <button className="ghost small danger" data-testid="memory-delete" onClick={() => void remove(memory)}>
           Delete
         </button>

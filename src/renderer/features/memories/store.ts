@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Events, ISODate, Memory, MemoryFilters, RecallHit } from '../../../shared/api';
 import { getApi } from '../../api';
+import { errorInfo } from '../../lib/errors';
 import { reportError, useToasts } from '../../stores/toasts';
 import { isAppError } from '../../../shared/errors';
 import { withMemory, withoutMemories } from './merge';
@@ -34,6 +35,10 @@ interface MemoriesState {
   editingId: string | null;
   /** Bumped to ask the view to focus the search box (keyboard shortcut). */
   focusSearch: number;
+  /** The memory whose "Replace with a newer fact" editor is open. */
+  replacingId: string | null;
+  /** A memory shown on its own above the list (followed from a "superseded by" link). */
+  focused: Memory | null;
 
   open(persona: string): void;
   setFilters(filters: MemoryFilters): void;
@@ -50,6 +55,11 @@ interface MemoriesState {
   remove(memory: Memory): Promise<void>;
   restore(memory: Memory): Promise<void>;
   applyChange(e: Events['memories.changed']): Promise<void>;
+  setReplacing(id: string | null): void;
+  replace(old: Memory, draft: MemoryDraft): Promise<boolean>;
+  unsupersede(id: string): Promise<void>;
+  focus(id: string | null): Promise<void>;
+  placeRestored(m: Memory): void;
 }
 
 export const useMemories = create<MemoriesState>((set, get) => {
@@ -72,12 +82,14 @@ export const useMemories = create<MemoriesState>((set, get) => {
     composing: false,
     editingId: null,
     focusSearch: 0,
+    replacingId: null,
+    focused: null,
 
     open(persona) {
       if (get().persona === persona && get().loaded) return;
       // Another persona's rows must not linger on screen while this one's load.
       const switched = get().persona !== persona;
-      set({ persona, filters: {}, query: '', hits: null, editingId: null, composing: false, categories: [] });
+      set({ persona, filters: {}, query: '', hits: null, editingId: null, composing: false, categories: [], replacingId: null, focused: null });
       if (switched) set({ items: [], total: 0, nextCursor: null, loaded: false });
       void get().reload();
       void get().loadCategories();
@@ -210,7 +222,9 @@ export const useMemories = create<MemoriesState>((set, get) => {
           action: { label: 'Undo', run: () => void get().restore(memory) },
         });
       } catch (e) {
-        reportError(e, 'Could not delete the memory');
+        // A second click on Delete (or a delete from elsewhere) finds it gone: that is what was asked.
+        if (errorInfo(e).code === 'not_found') dropLocal([target.id]);
+        else reportError(e, 'Could not delete the memory');
       }
     },
 
@@ -220,6 +234,62 @@ export const useMemories = create<MemoriesState>((set, get) => {
       } catch (e) {
         reportError(e, 'Could not restore the memory');
       }
+    },
+
+    setReplacing(replacingId) {
+      set({ replacingId });
+    },
+
+    async replace(old, draft) {
+      const { persona } = get();
+      if (!persona) return false;
+      try {
+        const newer = await getApi().invoke('memories.write', { persona, ...draft });
+        placeLocal(newer);
+        const superseded = await getApi().invoke('memories.supersede', { id: old.id, by: newer.id });
+        placeLocal(superseded);
+        placeLocal(await getApi().invoke('memories.get', { id: newer.id }));
+        set({ replacingId: null });
+        useToasts.getState().push({
+          kind: 'info',
+          message: 'Memory superseded; the old one is kept as history.',
+          ttl: UNDO_MS,
+          action: { label: 'Undo', run: () => void get().unsupersede(old.id) },
+        });
+        return true;
+      } catch (e) {
+        reportError(e, 'Could not replace the memory');
+        return false;
+      }
+    },
+
+    async unsupersede(id) {
+      try {
+        const before = await getApi().invoke('memories.get', { id });
+        const m = await getApi().invoke('memories.unsupersede', { id });
+        placeLocal(m);
+        if (before.supersededBy) placeLocal(await getApi().invoke('memories.get', { id: before.supersededBy }));
+        if (get().focused?.id === id) set({ focused: m });
+      } catch (e) {
+        reportError(e, 'Could not undo the supersession');
+      }
+    },
+
+    async focus(id) {
+      if (!id) {
+        set({ focused: null });
+        return;
+      }
+      try {
+        set({ focused: await getApi().invoke('memories.get', { id }) });
+      } catch (e) {
+        reportError(e, 'Could not open that memory');
+      }
+    },
+
+    placeRestored(m) {
+      placeLocal(m);
+      if (get().focused?.id === m.id) set({ focused: m });
     },
 
     async applyChange(e) {
@@ -241,6 +311,7 @@ export const useMemories = create<MemoriesState>((set, get) => {
           if (get().persona !== persona) return;
           if (matchesFilters(memory, get().filters)) placeLocal(memory);
           else dropLocal([memory.id]);
+          if (get().focused?.id === memory.id) set({ focused: memory });
         } catch (err) {
           // Gone meanwhile (deleted right after the change): drop it like a delete.
           if (isAppError(err) && err.code === 'not_found') dropLocal([id]);

@@ -8,9 +8,10 @@ interface Props {
   index: number;
   active: boolean;
   onDelete(p: Persona): void;
+  onExport(p: Persona): void;
 }
 
-export function PersonaItem({ persona, index, active, onDelete }: Props) {
+export function PersonaItem({ persona, index, active, onDelete, onExport }: Props) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(persona.name);
   const { setActive, rename } = usePersonas.getState();
@@ -66,6 +67,9 @@ export function PersonaItem({ persona, index, active, onDelete }: Props) {
           }}
         >
           ✎
+        </button>
+        <button className="icon" data-testid="persona-export" title="Export…" aria-label={`Export ${persona.name}`} onClick={() => onExport(persona)}>
+          ⇩
         </button>
         <button className="icon danger" data-testid="persona-delete" title={persona.id === 'main' ? 'Empty' : 'Delete'} aria-label={`Delete ${persona.name}`} onClick={() => onDelete(persona)}>
           ✕

@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Persona } from '../../../shared/api';
+import { plural } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
+import { notify, reportError } from '../../stores/toasts';
 import { DeletePersonaDialog } from './DeletePersonaDialog';
+import { ExportPersonaDialog } from './ExportPersonaDialog';
 import { PersonaItem } from './PersonaItem';
+import { importPersonaFile, useTransferProgress } from './transfer';
 
 /** The sidebar's persona list: switch, create, rename, delete. */
 export function PersonaSwitcher() {
@@ -11,18 +15,56 @@ export function PersonaSwitcher() {
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [deleting, setDeleting] = useState<Persona | null>(null);
+  const [exporting, setExporting] = useState<Persona | null>(null);
+  const [importing, setImporting] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const progress = useTransferProgress('import', importing);
+
+  async function importFile(file: File) {
+    setImporting(file.name);
+    try {
+      const res = await importPersonaFile(file);
+      await usePersonas.getState().load();
+      usePersonas.getState().setActive(res.persona.id);
+      notify(`Imported “${res.persona.name}”: ${plural(res.persona.counts.memories, 'memory', 'memories')}, ${plural(res.persona.counts.knowledgeSources, 'document')}.`);
+    } catch (e) {
+      reportError(e, `Could not import “${file.name}”`);
+    } finally {
+      setImporting(null);
+    }
+  }
 
   return (
     <div className="persona-switcher" data-testid="persona-switcher">
       <div className="sidebar-heading">
         <span>Personas</span>
+        <input
+          ref={picker}
+          type="file"
+          accept=".hearth"
+          hidden
+          data-testid="persona-import-input"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = '';
+            if (file) void importFile(file);
+          }}
+        />
+        <button className="icon" data-testid="persona-import" title="Import a persona (.hearth)…" aria-label="Import a persona" disabled={!!importing} onClick={() => picker.current?.click()}>
+          ⇧
+        </button>
         <button className="icon" data-testid="persona-new" title="New persona" aria-label="New persona" onClick={() => setCreating(true)}>
           +
         </button>
       </div>
+      {importing && (
+        <p className="persona-importing" data-testid="persona-import-progress">
+          Importing {importing}… <progress value={progress?.done ?? 0} max={progress?.total ?? 1} />
+        </p>
+      )}
       <ul className="personas">
         {personas.map((p, i) => (
-          <PersonaItem key={p.id} persona={p} index={i} active={p.id === activeId} onDelete={setDeleting} />
+          <PersonaItem key={p.id} persona={p} index={i} active={p.id === activeId} onDelete={setDeleting} onExport={setExporting} />
         ))}
       </ul>
       {creating && (
@@ -52,6 +94,7 @@ export function PersonaSwitcher() {
           </button>
         </form>
       )}
+      {exporting && <ExportPersonaDialog persona={exporting} onClose={() => setExporting(null)} />}
       {deleting && <DeletePersonaDialog persona={personas.find((p) => p.id === deleting.id) ?? deleting} onClose={() => setDeleting(null)} />}
     </div>
   );

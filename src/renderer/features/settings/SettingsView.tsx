@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ConnectionsSection } from '../connections/ConnectionsSection';
+import { DataSection } from '../data/DataSection';
 import { type SettingsSectionDef, SectionFrame } from './Section';
 import { ChatSection } from './sections/ChatSection';
 import { EmbeddingsSection } from './sections/EmbeddingsSection';
@@ -18,6 +19,7 @@ const SECTIONS: SettingsSectionDef[] = [
   { id: 'embeddings', title: 'Embeddings', description: 'What turns text into vectors for search by meaning.', Section: EmbeddingsSection },
   { id: 'memory', title: 'Memory and context', Section: MemorySection },
   { id: 'connections', title: 'Connections', description: 'Other AI tools using this memory over the Model Context Protocol (MCP).', Section: ConnectionsSection },
+  { id: 'data', title: 'Data', description: 'Backups of everything Hearth holds, restore, and an integrity check.', Section: DataSection },
 ];
 
 export function SettingsView() {

@@ -12,6 +12,7 @@ const saved: SettingsView = {
   workspaceDir: null,
   maxIngestBytes: 1024 * 1024,
   durableCommits: false,
+  backupsKeep: 7,
 };
 
 /** What the Settings sections would send after the user edits some fields. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { shortTime } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
+import { DimensionHistory } from '../history/DimensionHistory';
 import { DimensionForm } from './DimensionForm';
 import { useUserModel } from './store';
 
@@ -87,6 +88,7 @@ export function UserModelView() {
                   <p className="dimension-content" data-testid="dimension-content">
                     {e.content}
                   </p>
+                  <DimensionHistory persona={e.persona} dimension={e.dimension} onRestored={() => void useUserModel.getState().reload()} />
                 </>
               )}
             </article>

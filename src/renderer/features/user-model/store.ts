@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import type { UserModelEntry } from '../../../shared/api';
 import { getApi } from '../../api';
-import { reportError } from '../../stores/toasts';
+import { reportError, useToasts } from '../../stores/toasts';
+
+const UNDO_MS = 6000;
 
 export const SUGGESTED_DIMENSIONS = ['baseline', 'preferences', 'working_patterns', 'feedback', 'goals'];
 
@@ -58,9 +60,28 @@ export const useUserModel = create<UserModelState>((set, get) => ({
   async remove(dimension) {
     const { persona } = get();
     if (!persona) return;
+    const before = get().entries.find((x) => x.dimension === dimension);
     try {
       await getApi().invoke('userModel.delete', { persona, dimension });
       await get().reload();
+      if (before) {
+        useToasts.getState().push({
+          kind: 'info',
+          message: `Removed “${dimension}”.`,
+          ttl: UNDO_MS,
+          // Undo writes the dimension back as it was (same text, same confidence).
+          action: {
+            label: 'Undo',
+            run: () =>
+              void getApi()
+                .invoke('userModel.upsert', { persona, dimension, content: before.content, confidence: before.confidence })
+                .then(async () => {
+                  if (get().persona === persona) await get().reload();
+                })
+                .catch((e: unknown) => reportError(e, 'Could not restore the dimension')),
+          },
+        });
+      }
     } catch (e) {
       reportError(e, 'Could not remove the dimension');
     }

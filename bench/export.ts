@@ -1,0 +1,162 @@
+// Persona export and import at scale (issue #14): N memories with 512-d
+// vectors plus a ~100-page document's chunks, exported to a .hearth file and
+// imported back as a new persona. Prints rows/s and MB/s each way, the file
+// size, the process's peak RSS growth over its level before each step, and
+// the longest wait of another API call (memories.get, issued back to back)
+// while each step runs. Medians of --runs (default 3).
+//   npm run bench:export -- [--n 5000] [--chunks 150] [--runs 3] [--json FILE]
+// The default is short; the issue's figure is --n 50000. Prints the load
+// average with every figure: on a shared 2-core machine timings are noisy.
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodeVector } from '../src/core/db/vector';
+import { importMemories } from '../src/core/memories/import';
+import { makeTestCore } from '../src/core/testing/core';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+const N = Number(arg('n', '5000'));
+const CHUNKS = Number(arg('chunks', '150'));
+const RUNS = Number(arg('runs', '3'));
+const JSON_OUT = process.argv.includes('--json') ? arg('json', '') : '';
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const MB = 1024 * 1024;
+
+function vector(seed: number): Float32Array {
+  const v = new Float32Array(512);
+  let x = seed * 2654435761;
+  for (let i = 0; i < 512; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    v[i] = (x / 2 ** 32) * 2 - 1;
+  }
+  return v;
+}
+
+const WORDS = 'train hotel Zürich Kyōto meeting launch budget coffee garden novel chapter invoice market report café doctor'.split(' ');
+const sentence = (i: number) => Array.from({ length: 14 }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ') + ` #${i}`;
+
+interface Step {
+  ms: number;
+  peakRssGrowthMb: number;
+  longestPauseMs: number;
+  calls: number;
+}
+
+/** Runs `fn` while sampling RSS and timing back-to-back memories.get calls. */
+async function measure(core: Awaited<ReturnType<typeof makeTestCore>>, probeId: string, fn: () => Promise<void>): Promise<Step> {
+  global.gc?.();
+  const base = process.memoryUsage.rss();
+  let peak = base;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  let running = true;
+  let longest = 0;
+  let calls = 0;
+  const prober = (async () => {
+    while (running) {
+      const t = performance.now();
+      await core.dispatch('memories.get', { id: probeId });
+      longest = Math.max(longest, performance.now() - t);
+      calls++;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  const t0 = performance.now();
+  await fn();
+  const ms = performance.now() - t0;
+  running = false;
+  await prober;
+  clearInterval(sampler);
+  return { ms, peakRssGrowthMb: (peak - base) / MB, longestPauseMs: longest, calls };
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:export — ${N} memories (512-d vectors) + ${CHUNKS} chunks, ${RUNS} runs; load average at start ${load()}`);
+  const core = await makeTestCore();
+  const ctx = core.ctx;
+  const model = ctx.embedder.model();
+  await core.call('personas.create', { name: 'Bench' });
+  const probe = await core.call('memories.write', { persona: 'main', content: 'probe' });
+  let t = performance.now();
+  for (let i = 0; i < N; i += 10_000) {
+    const rows = Array.from({ length: Math.min(10_000, N - i) }, (_, k) => ({
+      content: sentence(i + k),
+      category: k % 3 ? 'work' : null,
+      importance: 1 + ((i + k) % 10),
+      day: `2025-${String(1 + ((i + k) % 12)).padStart(2, '0')}-${String(1 + ((i + k) % 28)).padStart(2, '0')}`,
+      embedding: vector(i + k),
+      embeddingModel: model,
+    }));
+    await importMemories(ctx, 'bench', rows);
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(`INSERT INTO knowledge_sources (persona, source, kind, bytes, pages) VALUES ('bench', 'handbook.pdf', 'pdf', 4000000, 100)`);
+    for (let c = 0; c < CHUNKS; c++) {
+      await tx.query(
+        `INSERT INTO knowledge_chunks (id, persona, source, chunk_index, content, page_from, page_to, embedding, embedding_model)
+         VALUES ($1, 'bench', 'handbook.pdf', $2, $3, $4, $4, $5, $6)`,
+        [randomUUID(), c, Array.from({ length: 40 }, (_, k) => sentence(c * 40 + k)).join('. '), 1 + Math.floor(c / 1.5), encodeVector(vector(1e6 + c)), model],
+      );
+    }
+  });
+  console.log(`loaded in ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${load()}`);
+
+  const rows = N + CHUNKS + 3;
+  const exports: (Step & { bytes: number })[] = [];
+  const imports: Step[] = [];
+  const file = join(tmpdir(), `hearth-bench-export-${process.pid}.hearth`);
+  for (let r = 0; r < RUNS; r++) {
+    let bytes = 0;
+    const ex = await measure(core, probe.id, async () => {
+      const res = await core.call('personas.export', { id: 'bench' });
+      bytes = res.bytes;
+      copyFileSync(res.path!, file);
+      rmSync(res.path!);
+    });
+    exports.push({ ...ex, bytes });
+    let id = '';
+    const im = await measure(core, probe.id, async () => {
+      id = (await core.call('personas.import', { path: file })).persona.id;
+    });
+    imports.push(im);
+    const l = load();
+    console.log(
+      `run ${r + 1}: export ${(ex.ms / 1000).toFixed(2)} s (${Math.round(rows / (ex.ms / 1000))} rows/s), import ${(im.ms / 1000).toFixed(2)} s (${Math.round(rows / (im.ms / 1000))} rows/s); ` +
+        `file ${(bytes / MB).toFixed(1)} MB; RSS +${ex.peakRssGrowthMb.toFixed(0)} / +${im.peakRssGrowthMb.toFixed(0)} MB; ` +
+        `longest other-call wait ${ex.longestPauseMs.toFixed(0)} / ${im.longestPauseMs.toFixed(0)} ms; load average ${l}`,
+    );
+    await core.call('personas.delete', { id, confirm: (await core.call('personas.list', {})).find((p) => p.id === id)!.name });
+  }
+  const size = statSync(file).size;
+  rmSync(file, { force: true });
+  const fig = (steps: Step[]) => {
+    const ms = median(steps.map((s) => s.ms));
+    return {
+      seconds: +(ms / 1000).toFixed(2),
+      rowsPerSecond: Math.round(rows / (ms / 1000)),
+      memoriesPerSecond: Math.round(N / (ms / 1000)),
+      fileMbPerSecond: +(size / MB / (ms / 1000)).toFixed(1),
+      peakRssGrowthMb: Math.round(median(steps.map((s) => s.peakRssGrowthMb))),
+      longestPauseMs: Math.round(median(steps.map((s) => s.longestPauseMs))),
+    };
+  };
+  const out = { n: N, chunks: CHUNKS, runs: RUNS, fileMb: +(size / MB).toFixed(1), export: fig(exports), import: fig(imports), loadAverage: load() };
+  console.log('\n| median of ' + RUNS + ' | rows/s | memories/s | file MB/s | peak RSS growth | longest wait of another call |');
+  console.log('|---|---|---|---|---|---|');
+  for (const k of ['export', 'import'] as const) {
+    const f = out[k];
+    console.log(`| ${k} | ${f.rowsPerSecond} | ${f.memoriesPerSecond} | ${f.fileMbPerSecond} | ${f.peakRssGrowthMb} MB | ${f.longestPauseMs} ms |`);
+  }
+  console.log(`file: ${out.fileMb} MB for ${N} memories + ${CHUNKS} chunks; load average ${out.loadAverage}`);
+  if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(out, null, 2));
+  await core.dispose();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

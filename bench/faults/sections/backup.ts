@@ -1,0 +1,56 @@
+// Backup and restore of a database with N memories (with vectors): time, size,
+// and the longest pause other API calls see while the backup runs.
+import { type ImportBatch, importBatches } from '../../../src/core/memories/import';
+import { makeTestCore } from '../../../src/core/testing/core';
+import { clusteredSpace, syntheticMemories } from '../../../src/core/testing/synthetic-corpus';
+import type { FaultSection } from '../index';
+
+export default {
+  name: 'backup and restore',
+  async run({ quick, flags }) {
+    const n = Number(flags.memories ?? (quick ? 2_000 : 10_000));
+    const core = await makeTestCore();
+    try {
+      const now = new Date();
+      const batches: ImportBatch[] = [{ persona: 'main', rows: [...syntheticMemories({ n, seed: 7, now, space: clusteredSpace(7, 512, 24) })] }];
+      await importBatches(core.ctx, batches);
+
+      // Other calls go on while the backup runs: each waits for the previous, as a UI would.
+      let running = true;
+      let longest = 0;
+      let calls = 0;
+      const probe = (async () => {
+        while (running) {
+          const t = performance.now();
+          await core.call('memories.list', { persona: 'main', limit: 20 });
+          longest = Math.max(longest, performance.now() - t);
+          calls++;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      })();
+      const t0 = performance.now();
+      const b = await core.call('backups.create', {});
+      const backupMs = performance.now() - t0;
+      running = false;
+      await probe;
+
+      const t1 = performance.now();
+      await core.call('backups.restore', { id: b.id });
+      const restoreMs = performance.now() - t1;
+      const back = (await core.call('backups.list', {})).find((x) => x.id === b.id)!;
+      return {
+        memories: n,
+        'backup ms (write + verify)': Math.round(backupMs),
+        'backup MB': Number((b.bytes / 1024 / 1024).toFixed(1)),
+        verified: String(b.verified),
+        'memories counted in backup': b.counts.memories,
+        'longest pause of other API calls during backup ms': Math.round(longest),
+        'API calls during backup': calls,
+        'restore ms (safety backup + check + swap)': Math.round(restoreMs),
+        'memories after restore': back.counts.memories,
+      };
+    } finally {
+      await core.dispose();
+    }
+  },
+} satisfies FaultSection;

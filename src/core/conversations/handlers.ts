@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { isBusy } from '../chat/running';
+import { AppError } from '../../shared/errors';
+import { handler } from '../method';
+import { requirePersona } from '../personas/store';
+import { personaId, uuid } from '../schemas';
+import { createConversation, deleteConversation, listConversations, renameConversation } from './store';
+
+export const MAX_TITLE_CHARS = 200;
+const title = z.string().trim().max(MAX_TITLE_CHARS, `at most ${MAX_TITLE_CHARS} characters`);
+
+export const conversationHandlers = {
+  'conversations.list': handler(z.object({ persona: personaId }).strict(), async (args, ctx) => {
+    await requirePersona(ctx.db, args.persona);
+    return listConversations(ctx.db, args.persona);
+  }),
+
+  'conversations.create': handler(z.object({ persona: personaId, title: title.optional() }).strict(), async (args, ctx) => {
+    await requirePersona(ctx.db, args.persona);
+    return createConversation(ctx.db, args.persona, args.title ?? '');
+  }),
+
+  'conversations.rename': handler(z.object({ persona: personaId, id: uuid, title }).strict(), (args, ctx) =>
+    renameConversation(ctx.db, args.persona, args.id, args.title),
+  ),
+
+  'conversations.delete': handler(z.object({ persona: personaId, id: uuid }).strict(), async (args, ctx) => {
+    // One reply runs per persona at a time; deleting under it would lose the reply mid-write.
+    if (isBusy(ctx, args.persona)) throw new AppError('busy', 'Stop the current reply before deleting a conversation.');
+    return deleteConversation(ctx.db, args.persona, args.id);
+  }),
+};

@@ -1,0 +1,175 @@
+// The .hearth file: gzip of JSON Lines, a header line then one typed record a
+// line (docs/export.md). Every record is validated with these schemas on the
+// way in, so a damaged or foreign file is refused at its first bad line.
+import { z } from 'zod';
+
+export const FORMAT = 'hearth-persona';
+/** Bumped when a record changes meaning; a reader refuses versions newer than its own. */
+export const FORMAT_VERSION = 1;
+
+const iso = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'a UTC time (YYYY-MM-DDTHH:MM:SS.ffffffZ)');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day (YYYY-MM-DD)');
+const uuid = z.string().uuid();
+/** A vector as base64 of big-endian float32 components, trailing zeros left out (the database pads to 1536). */
+const vector = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64').max(8200);
+
+export const headerSchema = z.object({
+  format: z.literal(FORMAT),
+  version: z.number().int().min(1),
+  appVersion: z.string().max(100),
+  exportedAt: iso,
+  embeddingModel: z.string().max(300),
+});
+export type Header = z.infer<typeof headerSchema>;
+
+const persona = z.object({ type: z.literal('persona'), id: z.string().max(64), name: z.string().min(1).max(200), createdAt: iso });
+
+const memory = z.object({
+  type: z.literal('memory'),
+  id: uuid,
+  category: z.string().max(10_000).nullable(),
+  content: z.string().min(1).max(1_000_000),
+  importance: z.number().int().min(1).max(10),
+  day,
+  origin: z.string().max(100),
+  conversationId: uuid.nullable(),
+  insertedAt: iso,
+  updatedAt: iso,
+  embedding: vector.nullable(),
+  embeddingModel: z.string().max(300).nullable(),
+  embeddingError: z.string().max(100_000).nullable(),
+  /** The newer memory that replaced this one (docs/history.md), and when. */
+  supersededBy: uuid.nullable().default(null),
+  supersededAt: iso.nullable().default(null),
+});
+
+const actor = z.string().max(100).nullable();
+
+/** One state a memory has been in (memory_versions): the fields after that change, who made it, when. */
+const memoryVersion = z.object({
+  type: z.literal('memoryVersion'),
+  memoryId: uuid,
+  version: z.number().int().min(1),
+  change: z.enum(['create', 'update', 'restore', 'supersede', 'unsupersede', 'delete', 'undelete']),
+  content: z.string().max(1_000_000),
+  category: z.string().max(10_000).nullable(),
+  importance: z.number().int().min(1).max(10),
+  day,
+  supersededBy: uuid.nullable(),
+  actor,
+  conversationId: uuid.nullable(),
+  reason: z.string().max(100_000).nullable(),
+  validFrom: iso,
+  validTo: iso.nullable(),
+});
+
+const userModelVersion = z.object({
+  type: z.literal('userModelVersion'),
+  dimension: z.string().min(1).max(10_000),
+  version: z.number().int().min(1),
+  change: z.enum(['upsert', 'restore', 'delete']),
+  content: z.string().max(1_000_000).nullable(),
+  confidence: z.number().int().min(1).max(10).nullable(),
+  actor,
+  conversationId: uuid.nullable(),
+  reason: z.string().max(100_000).nullable(),
+  validFrom: iso,
+  validTo: iso.nullable(),
+});
+
+const userModel = z.object({
+  type: z.literal('userModel'),
+  id: uuid,
+  dimension: z.string().min(1).max(10_000),
+  content: z.string().max(1_000_000),
+  confidence: z.number().int().min(1).max(10),
+  insertedAt: iso,
+  updatedAt: iso,
+});
+
+const knowledgeSource = z.object({
+  type: z.literal('knowledgeSource'),
+  source: z.string().min(1).max(10_000),
+  kind: z.string().max(100).nullable(),
+  bytes: z.number().int().min(0).nullable(),
+  pages: z.number().int().min(0).nullable(),
+  ingestedAt: iso,
+});
+
+const knowledgeChunk = z.object({
+  type: z.literal('knowledgeChunk'),
+  id: uuid,
+  source: z.string().min(1).max(10_000),
+  chunkIndex: z.number().int().min(0),
+  content: z.string().max(1_000_000),
+  pageFrom: z.number().int().nullable(),
+  pageTo: z.number().int().nullable(),
+  embedding: vector.nullable(),
+  embeddingModel: z.string().max(300).nullable(),
+  embeddingError: z.string().max(100_000).nullable(),
+  insertedAt: iso,
+});
+
+const conversation = z.object({
+  type: z.literal('conversation'),
+  id: uuid,
+  summary: z.string().max(10_000_000),
+  memorySnapshot: z.string().max(10_000_000).nullable(),
+  userMsgsSinceNudge: z.number().int().min(0),
+  createdAt: iso,
+  updatedAt: iso,
+});
+
+const message = z.object({
+  type: z.literal('message'),
+  conversationId: uuid,
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: z.string().max(10_000_000),
+  toolCalls: z.unknown().nullable(),
+  toolCallId: z.string().max(1000).nullable(),
+  memoryIds: z.array(z.string().max(100)).nullable(),
+  folded: z.boolean(),
+  createdAt: iso,
+});
+
+/** The last line: how many records of each type came before, so a cut-short file is caught. */
+const end = z.object({ type: z.literal('end'), counts: z.record(z.string(), z.number().int().min(0)) });
+
+export const recordSchema = z.discriminatedUnion('type', [
+  persona,
+  memory,
+  memoryVersion,
+  userModel,
+  userModelVersion,
+  knowledgeSource,
+  knowledgeChunk,
+  conversation,
+  message,
+  end,
+]);
+export type HearthRecord = z.infer<typeof recordSchema>;
+export type RecordOf<T extends HearthRecord['type']> = Extract<HearthRecord, { type: T }>;
+
+
+/** Float32 big-endian bytes (as vector_send gives them after its 4-byte header) → base64, trailing zeros dropped. */
+export function vectorToBase64(send: Uint8Array): string {
+  let end = send.length;
+  while (end > 4 && send[end - 1] === 0 && send[end - 2] === 0 && send[end - 3] === 0 && send[end - 4] === 0) end -= 4;
+  // A component of -0 has a non-zero sign byte, so only true zeros are trimmed.
+  return Buffer.from(send.buffer, send.byteOffset + 4, end - 4).toString('base64');
+}
+
+/** base64 of big-endian float32 → pgvector's binary input, zero-padded to `dims`. */
+export function base64ToVector(b64: string, dims: number): Uint8Array {
+  const body = Buffer.from(b64, 'base64');
+  if (body.length % 4 !== 0 || body.length > dims * 4) throw new Error(`a vector of ${body.length} bytes does not fit ${dims} dimensions`);
+  const out = new Uint8Array(4 + dims * 4);
+  const view = new DataView(out.buffer);
+  view.setInt16(0, dims);
+  view.setInt16(2, 0);
+  out.set(body, 4);
+  for (let i = 4; i < 4 + body.length; i += 4) {
+    if (!Number.isFinite(view.getFloat32(i))) throw new Error('a vector component is not a finite number');
+  }
+  return out;
+}

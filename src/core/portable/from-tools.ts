@@ -1,0 +1,184 @@
+// memories.importFrom: memories from other assistants' exports (docs/export.md).
+// Each reader turns its input into items {content, day, category}; the same
+// path then drops duplicates of what the persona already holds and writes the
+// rest as memories with origin `import`.
+import { AppError } from '../../shared/errors';
+import type { ImportFormat, ImportFromItem, ImportFromResult } from '../../shared/types';
+import type { CoreContext } from '../context';
+import { importMemories } from '../memories/import';
+import { MAX_MEMORY_CHARS } from '../memories/handlers';
+import { requirePersona } from '../personas/store';
+import { localDay } from '../time';
+import { importError } from './lines';
+
+export interface Item {
+  content: string;
+  day: string;
+  category: string | null;
+}
+
+const MAX_ITEMS = 50_000;
+const PREVIEW_ITEMS = 1_000;
+const DATE_PREFIX = /^(\d{4}-\d{2}-\d{2})\s*(?::|–|—|-)\s+/;
+const BULLET = /^\s*(?:[-*+•]|\d{1,4}[.)])\s+/;
+
+/** Same text for duplicate purposes: Unicode-normalised, case-folded, whitespace and closing punctuation ignored. */
+export function normaliseText(s: string): string {
+  return s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.!;。]+$/u, '').trim();
+}
+
+function realDay(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** A leading "2025-03-04:" becomes the item's day. */
+function withDay(text: string, today: string): Item {
+  const m = DATE_PREFIX.exec(text);
+  if (m && realDay(m[1]!)) return { content: text.slice(m[0].length).trim(), day: m[1]!, category: null };
+  return { content: text.trim(), day: today, category: null };
+}
+
+/**
+ * A Markdown or plain-text list: one memory per bullet (continuation lines
+ * joined), or, when there are no bullets, one per paragraph. Headings and
+ * horizontal rules are not memories.
+ */
+export function readTextList(text: string, today: string): Item[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const skip = (l: string) => /^\s*#{1,6}\s/.test(l) || /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(l);
+  const hasBullets = lines.some((l) => !skip(l) && BULLET.test(l));
+  const blocks: string[] = [];
+  let cur: string[] = [];
+  const flush = () => {
+    if (cur.length) blocks.push(cur.join(' '));
+    cur = [];
+  };
+  for (const l of lines) {
+    if (skip(l)) {
+      flush();
+      continue;
+    }
+    if (!l.trim()) {
+      flush();
+      continue;
+    }
+    if (hasBullets && BULLET.test(l)) {
+      flush();
+      cur.push(l.replace(BULLET, '').trim());
+    } else if (hasBullets && !cur.length) {
+      blocks.push(l.trim()); // a line outside any bullet (an intro sentence) stands alone
+    } else cur.push(l.trim());
+  }
+  flush();
+  return blocks.map((b) => withDay(b, today)).filter((i) => i.content);
+}
+
+/** ChatGPT's saved memories as copied from its settings: one per line (bullets, if any, dropped). */
+export function readChatGpt(text: string, today: string): Item[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(BULLET, '').trim())
+    .filter((l) => l && !/^#{1,6}\s/.test(l))
+    .map((l) => withDay(l, today));
+}
+
+function dayOf(v: unknown, today: string): string {
+  if (typeof v !== 'string') return today;
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) return today;
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : localDay(d);
+}
+
+/**
+ * mem0's memory listing as its clients return it (`get_all`, the platform's
+ * export): an array of `{id, memory, created_at, categories?, metadata?}`,
+ * bare or under `results` / `memories`.
+ */
+export function readMem0(json: string, today: string): Item[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch (e) {
+    throw importError(`This is not mem0's export: it is not JSON (${(e as Error).message}).`);
+  }
+  const obj = data as Record<string, unknown>;
+  const list = Array.isArray(data) ? data : Array.isArray(obj?.results) ? obj.results : Array.isArray(obj?.memories) ? obj.memories : null;
+  if (!list) throw importError('This is not mem0\'s export: expected a list of memories (or {"results": [...]}).');
+  return list.map((raw, i) => {
+    const m = (raw ?? {}) as Record<string, unknown>;
+    const content = [m.memory, m.text, m.content].find((v) => typeof v === 'string');
+    if (typeof content !== 'string' || !content.trim()) throw importError(`Item ${i + 1} of the mem0 export has no "memory" text.`);
+    const cats = Array.isArray(m.categories) ? m.categories.filter((c): c is string => typeof c === 'string') : [];
+    return { content: content.trim(), day: dayOf(m.created_at ?? m.createdAt, today), category: cats[0]?.slice(0, 64) ?? null };
+  });
+}
+
+export function readItems(format: ImportFormat, text: string, today: string): Item[] {
+  switch (format) {
+    case 'text':
+      return readTextList(text, today);
+    case 'chatgpt':
+      return readChatGpt(text, today);
+    case 'mem0':
+      return readMem0(text, today);
+  }
+}
+
+/** Normalised texts of every memory the persona holds, read in pages. */
+async function existingTexts(ctx: CoreContext, persona: string): Promise<Set<string>> {
+  const seen = new Set<string>();
+  let after = '0';
+  for (;;) {
+    const { rows } = await ctx.db.query<{ content: string; seq: string }>(
+      'SELECT content, seq::text AS seq FROM memories WHERE persona = $1 AND seq > $2::bigint ORDER BY seq LIMIT 2000',
+      [persona, after],
+    );
+    for (const r of rows) seen.add(normaliseText(r.content));
+    if (rows.length < 2000) return seen;
+    after = rows[rows.length - 1]!.seq;
+  }
+}
+
+export async function importFromTool(
+  ctx: CoreContext,
+  persona: string,
+  format: ImportFormat,
+  text: string,
+  dryRun: boolean,
+): Promise<ImportFromResult> {
+  await requirePersona(ctx.db, persona);
+  const items = readItems(format, text, localDay(ctx.now()));
+  if (!items.length) throw importError('Nothing to import: no memories were found in what you gave.');
+  if (items.length > MAX_ITEMS) throw importError(`That is ${items.length} memories; import at most ${MAX_ITEMS} at a time.`);
+  const tooLong = items.findIndex((i) => i.content.length > MAX_MEMORY_CHARS);
+  if (tooLong >= 0) throw importError(`Item ${tooLong + 1} is longer than ${MAX_MEMORY_CHARS} characters, the most a memory holds. Nothing was imported.`);
+  const seen = await existingTexts(ctx, persona);
+  const out: ImportFromItem[] = [];
+  const toWrite: Item[] = [];
+  for (const i of items) {
+    const key = normaliseText(i.content);
+    const duplicate = !key || seen.has(key);
+    seen.add(key);
+    out.push({ ...i, status: duplicate ? 'duplicate' : 'added' });
+    if (!duplicate) toWrite.push(i);
+  }
+  if (!dryRun && toWrite.length) {
+    await importMemories(ctx, persona, toWrite.map((i) => ({ content: i.content, category: i.category, day: i.day })));
+    ctx.wakeJobs();
+  }
+  return { added: toWrite.length, skipped: items.length - toWrite.length, items: out.slice(0, PREVIEW_ITEMS), dryRun };
+}
+
+export function decodeInput(text: string | undefined, dataBase64: string | undefined): string {
+  if (text !== undefined && dataBase64 !== undefined) throw new AppError('invalid_args', 'Give either text or dataBase64, not both.');
+  if (text !== undefined) return text;
+  if (dataBase64 === undefined) throw new AppError('invalid_args', 'Give the text to import (text) or a file (dataBase64).');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(dataBase64)) throw new AppError('invalid_args', 'dataBase64 is not valid base64.');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(dataBase64, 'base64')).replace(/^\uFEFF/, '');
+  } catch {
+    throw importError('The file is not UTF-8 text.');
+  }
+}

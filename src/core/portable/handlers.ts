@@ -1,0 +1,77 @@
+import { basename, isAbsolute } from 'node:path';
+import { z } from 'zod';
+import { IMPORT_FORMATS } from '../../shared/enums';
+import { AppError } from '../../shared/errors';
+import type { CoreContext } from '../context';
+import { removeStaged, stageUpload } from '../knowledge/staging';
+import { handler } from '../method';
+import { openRegularFile } from '../parse/regular-file';
+import { requirePersona } from '../personas/store';
+import { personaId } from '../schemas';
+import { exportPersona } from './export';
+import { decodeInput, importFromTool } from './from-tools';
+import { importPersonaFile } from './import';
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Pasted text or a small file; whole exports of other tools are far below this. */
+const MAX_IMPORT_TEXT = 32 * 1024 * 1024;
+
+/** Imports a .hearth file already on disk, reporting progress like ingestion does. */
+export function importStagedFile(ctx: CoreContext, path: string, label: string) {
+  return importPersonaFile(ctx, path, (p) =>
+    ctx.events.emit('personas.transfer', { op: 'import', persona: label, stage: p.stage, done: p.done, total: p.total }),
+  );
+}
+
+async function importFromPath(ctx: CoreContext, path: string) {
+  if (!isAbsolute(path)) throw new AppError('invalid_args', 'The file path must be absolute.');
+  // Special files (FIFOs, devices, folders) are refused before they are opened for reading.
+  const handle = await openRegularFile(path, basename(path));
+  await handle.close();
+  return importStagedFile(ctx, path, basename(path));
+}
+
+async function importUpload(ctx: CoreContext, name: string, dataBase64: string) {
+  if (!BASE64.test(dataBase64)) throw new AppError('invalid_args', `The upload of "${name}" is not valid base64.`);
+  const path = await stageUpload(ctx, name, Buffer.from(dataBase64, 'base64'));
+  try {
+    return await importStagedFile(ctx, path, name);
+  } finally {
+    await removeStaged(path);
+  }
+}
+
+export const portableHandlers = {
+  'personas.export': handler(z.object({ id: personaId }).strict(), async ({ id }, ctx) => {
+    await requirePersona(ctx.db, id);
+    return exportPersona(ctx, id, (done, total) =>
+      ctx.events.emit('personas.transfer', { op: 'export', persona: id, stage: 'writing', done, total }),
+    );
+  }),
+
+  'personas.import': handler(
+    z.union([
+      z.object({ path: z.string().min(1).max(4096) }).strict(),
+      z.object({ name: z.string().min(1).max(500), dataBase64: z.string() }).strict(),
+    ]),
+    async (args, ctx) => {
+      const result = await ('path' in args ? importFromPath(ctx, args.path) : importUpload(ctx, args.name, args.dataBase64));
+      ctx.events.emit('personas.changed', { persona: result.persona.id });
+      return result;
+    },
+  ),
+
+  'memories.importFrom': handler(
+    z
+      .object({
+        persona: personaId,
+        format: z.enum(IMPORT_FORMATS),
+        text: z.string().max(MAX_IMPORT_TEXT).optional(),
+        dataBase64: z.string().max(Math.ceil(MAX_IMPORT_TEXT / 3) * 4).optional(),
+        dryRun: z.boolean().optional(),
+      })
+      .strict(),
+    async ({ persona, format, text, dataBase64, dryRun }, ctx) =>
+      importFromTool(ctx, persona, format, decodeInput(text, dataBase64), dryRun ?? false),
+  ),
+};

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { ConversationInfo } from '../../../shared/api';
+import { useChat } from './store';
+
+/** What a conversation is called in the list: its title, else how it began. */
+export function conversationLabel(c: ConversationInfo): string {
+  return c.title || c.firstMessage?.replace(/\s+/g, ' ').slice(0, 60) || 'New chat';
+}
+
+function Item({ c, active }: { c: ConversationInfo; active: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(c.title);
+  const busy = useChat((s) => s.busy);
+
+  async function save() {
+    if (await useChat.getState().rename(c.id, title)) setEditing(false);
+  }
+
+  if (editing) {
+    return (
+      <li className="conv-item editing" data-testid="conversation" data-conversation-id={c.id}>
+        <input
+          aria-label="Conversation name"
+          data-testid="conversation-title-input"
+          value={title}
+          maxLength={200}
+          autoFocus
+          onChange={(e) => setTitle(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void save();
+            if (e.key === 'Escape') setEditing(false);
+          }}
+        />
+        <button className="small" data-testid="conversation-title-save" onClick={() => void save()}>
+          Save
+        </button>
+      </li>
+    );
+  }
+  return (
+    <li className={`conv-item ${active ? 'active' : ''}`} data-testid="conversation" data-conversation-id={c.id}>
+      <button className="conv-open" aria-current={active ? 'true' : undefined} data-testid="conversation-open" dir="auto" onClick={() => void useChat.getState().select(c.id)}>
+        {conversationLabel(c)}
+      </button>
+      <span className="conv-actions">
+        <button
+          className="ghost small"
+          data-testid="conversation-rename"
+          aria-label={`Rename “${conversationLabel(c)}”`}
+          onClick={() => {
+            setTitle(c.title || conversationLabel(c));
+            setEditing(true);
+          }}
+        >
+          Rename
+        </button>
+        <button className="ghost small danger" data-testid="conversation-delete" disabled={busy} aria-label={`Delete “${conversationLabel(c)}”`} onClick={() => useChat.getState().remove(c.id)}>
+          Delete
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/** The persona's conversations, most recently used first. */
+export function ConversationList() {
+  const conversations = useChat((s) => s.conversations);
+  const current = useChat((s) => s.conversation);
+  const busy = useChat((s) => s.busy);
+  return (
+    <nav className="conv-list" aria-label="Conversations" data-testid="conversation-list">
+      <button className="small" data-testid="new-chat" disabled={busy} onClick={() => void useChat.getState().newChat()}>
+        + New chat
+      </button>
+      <ul>
+        {conversations.map((c) => (
+          <Item key={c.id} c={c} active={c.id === current} />
+        ))}
+      </ul>
+    </nav>
+  );
+}

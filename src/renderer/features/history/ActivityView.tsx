@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ActivityItem } from '../../../shared/api';
+import type { ActorKind } from '../../../shared/actor';
+import { getApi } from '../../api';
+import { shortTime } from '../../lib/format';
+import { usePersonas } from '../../stores/personas';
+import { reportError } from '../../stores/toasts';
+import { useLiveEvent } from './live-event';
+import { describeChange } from './describe';
+
+const ACTOR_FILTERS: { value: ActorKind | ''; label: string }[] = [
+  { value: '', label: 'Everyone' },
+  { value: 'user', label: 'You' },
+  { value: 'tool', label: 'The chat' },
+  { value: 'review', label: 'Periodic review' },
+  { value: 'flush', label: 'Pre-compaction flush' },
+  { value: 'import', label: 'Imports' },
+  { value: 'mcp', label: 'Other AI tools (MCP)' },
+];
+
+const PAGE = 100;
+
+function what(i: ActivityItem): string {
+  if (i.kind === 'memory') return i.content;
+  return i.content === null ? `“${i.dimension}” removed` : `${i.dimension}: ${i.content}`;
+}
+
+/** What changed in this persona lately, by whom: the assistant's writes, edits and supersessions at a glance. */
+export function ActivityView() {
+  const persona = usePersonas((s) => s.activeId);
+  const [actorKind, setActorKind] = useState<ActorKind | ''>('');
+  const [kind, setKind] = useState<'' | 'memory' | 'userModel'>('');
+  const [items, setItems] = useState<ActivityItem[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
+
+  const load = useCallback(
+    async (before: string | null) => {
+      try {
+        const page = await getApi().invoke('activity.list', {
+          persona,
+          limit: PAGE,
+          before,
+          ...(actorKind ? { actorKind } : {}),
+          ...(kind ? { kind } : {}),
+        });
+        setItems((prev) => (before ? [...prev, ...page.items] : page.items));
+        setCursor(page.nextCursor);
+        setLoaded(true);
+      } catch (e) {
+        reportError(e, 'Could not load the activity');
+      }
+    },
+    [persona, actorKind, kind],
+  );
+
+  useEffect(() => void load(null), [load]);
+  useLiveEvent(() => void load(null));
+
+  return (
+    <section className="view activity-view" data-testid="activity-view">
+      <header className="view-header">
+        <div>
+          <h1>Activity</h1>
+          <p className="muted">Every change to this persona’s memories and user model, newest first: who made it and when.</p>
+        </div>
+      </header>
+      <div className="filters">
+        <label>
+          Who
+          <select data-testid="activity-actor" value={actorKind} onChange={(e) => setActorKind(e.target.value as ActorKind | '')}>
+            {ACTOR_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          What
+          <select data-testid="activity-kind" value={kind} onChange={(e) => setKind(e.target.value as '' | 'memory' | 'userModel')}>
+            <option value="">Memories and user model</option>
+            <option value="memory">Memories</option>
+            <option value="userModel">User model</option>
+          </select>
+        </label>
+      </div>
+      {loaded && items.length === 0 ? (
+        <div className="empty" data-testid="activity-empty">
+          <h2>Nothing yet</h2>
+          <p>Changes appear here as you, the assistant or a connected tool write to this persona.</p>
+        </div>
+      ) : (
+        <ol className="activity-list" data-testid="activity-list">
+          {items.map((i) => (
+            <li key={`${i.kind}:${i.id}`} className="activity-item" data-testid="activity-item" data-actor={i.actor ?? ''}>
+              <span className="muted small">{shortTime(i.validFrom)}</span>
+              <span className="chip">{i.kind === 'memory' ? 'memory' : 'user model'}</span>
+              <span data-testid="activity-change">{describeChange(i)}</span>
+              <span className={`activity-what${i.kind === 'memory' && i.change === 'supersede' ? ' struck' : ''}`}>{what(i)}</span>
+              {i.reason && <span className="muted small">({i.reason})</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {cursor && (
+        <button className="ghost" data-testid="activity-more" onClick={() => void load(cursor)}>
+          Show older changes
+        </button>
+      )}
+    </section>
+  );
+}
