@@ -15,7 +15,8 @@ export function newestBackup(dataDir: string): string | null {
   if (!existsSync(dir)) return null;
   let best: { path: string; mtime: number } | null = null;
   for (const name of readdirSync(dir)) {
-    if (name.startsWith('.')) continue;
+    // The archives only: not their manifests (.json) nor a backup still being written (.partial).
+    if (name.startsWith('.') || name.endsWith('.json') || name.endsWith('.partial')) continue;
     const path = join(dir, name);
     const mtime = statSync(path).mtimeMs;
     if (!best || mtime > best.mtime) best = { path, mtime };
