@@ -47,6 +47,8 @@ export interface CoreOptions {
   jobs?: Partial<JobRunnerOptions>;
   /** The queues the runner serves; default: every registered queue (src/core/app/queues.ts). */
   queues?: QueueDefs;
+  /** Start-up notices the door collected before the core existed (e.g. its own secret store's); app.info shows them. */
+  notices?: string[];
   /** Timeouts of the embedding provider (background requests, recall queries). */
   embeddings?: Partial<EmbeddingServiceOptions>;
   /** A backup each day while running (default true; a data folder only). Short-lived test cores turn it off. */
@@ -104,7 +106,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw damage ?? e;
   }
 
-  const notices: string[] = [];
+  const notices: string[] = options.notices ?? [];
   const events = new EventBus();
   const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings });
   const parser = new DocumentParser();

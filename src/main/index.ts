@@ -29,7 +29,12 @@ async function start(): Promise<void> {
   let core: Core;
   try {
     // An MCP stdio server that opened the folder while the app was closed hands it over.
-    core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets: new SafeStorageSecretStore(dataDir) }));
+    const notices: string[] = [];
+    const secrets = new SafeStorageSecretStore(dataDir, (message) => {
+      console.warn(message);
+      notices.push(message);
+    });
+    core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices }));
   } catch (e) {
     return fail(isAppError(e) ? e.message : `Could not open the data in ${dataDir}: ${(e as Error).message}`);
   }

@@ -13,7 +13,11 @@ import { keysProtected, UNPROTECTED_KEYS_MESSAGE } from './key-protection';
 export class SafeStorageSecretStore implements SecretStore {
   private readonly path: string;
 
-  constructor(dataDir: string) {
+  /** onDamaged: told what was moved aside when the file cannot be decrypted or read, in words for the person. */
+  constructor(
+    dataDir: string,
+    private readonly onDamaged: (message: string) => void = () => undefined,
+  ) {
     this.path = join(dataDir, 'secrets.enc');
   }
 
@@ -32,7 +36,18 @@ export class SafeStorageSecretStore implements SecretStore {
     if (!safeStorage.isEncryptionAvailable()) {
       throw new AppError('not_configured', 'The system keychain is not available, so stored API keys cannot be read.');
     }
-    return JSON.parse(safeStorage.decryptString(readFileSync(this.path))) as Record<string, string>;
+    try {
+      const parsed: unknown = JSON.parse(safeStorage.decryptString(readFileSync(this.path)));
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, string>;
+    } catch {
+      // Damaged, or encrypted with another keychain key: kept beside, never deleted.
+    }
+    const aside = `${this.path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(this.path, aside);
+    this.onDamaged(
+      `The file holding your API keys (secrets.enc) could not be read; it was moved to ${aside}. Please enter your API keys again in Settings.`,
+    );
+    return {};
   }
 
   async get(name: string): Promise<string | null> {

@@ -47,13 +47,15 @@ describe('never start over silently', () => {
     const dir = copy();
     unlinkSync(join(dir, 'pgdata', 'PG_VERSION'));
     mkdirSync(join(dir, 'backups'));
-    writeFileSync(join(dir, 'backups', 'hearth-2026-01-01.tar.gz'), 'older');
-    writeFileSync(join(dir, 'backups', 'hearth-2026-02-01.tar.gz'), 'newer');
-    utimesSync(join(dir, 'backups', 'hearth-2026-01-01.tar.gz'), new Date('2026-01-01'), new Date('2026-01-01'));
+    writeFileSync(join(dir, 'backups', '20260101T000000000Z-manual-aaaaaa.tar.gz'), 'older');
+    writeFileSync(join(dir, 'backups', '20260201T000000000Z-manual-bbbbbb.tar.gz'), 'newer');
+    utimesSync(join(dir, 'backups', '20260101T000000000Z-manual-aaaaaa.tar.gz'), new Date('2026-01-01'), new Date('2026-01-01'));
+    // Each archive with its manifest (start-up sweeps away archives without one as unfinished).
+    for (const id of ['20260101T000000000Z-manual-aaaaaa', '20260201T000000000Z-manual-bbbbbb']) writeFileSync(join(dir, 'backups', `${id}.json`), '{}');
     const before = listing(join(dir, 'pgdata'));
     await expect(createCore({ dataDir: dir })).rejects.toMatchObject({
       code: 'data_damaged',
-      message: expect.stringMatching(/PG_VERSION file is missing.*will not create a new database.*hearth-2026-02-01\.tar\.gz/s),
+      message: expect.stringMatching(/PG_VERSION file is missing.*will not create a new database.*20260201T000000000Z-manual-bbbbbb\.tar\.gz/s),
     });
     expect(listing(join(dir, 'pgdata'))).toEqual(before);
     expect(existsSync(join(dir, 'pgdata', 'PG_VERSION'))).toBe(false);

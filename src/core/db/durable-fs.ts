@@ -30,8 +30,11 @@ interface EmscriptenFs {
  * can throw away what was not synced, as an OS crash would.
  */
 export interface FileIo {
-  /** Called before Postgres writes length bytes at position of the file at path. */
-  beforeWrite(path: string, fd: number, position: number, length: number): void;
+  /**
+   * Called before Postgres writes length bytes at position of the file at path;
+   * false: the bytes never reach the file (a simulated power cut), though Postgres is told they did.
+   */
+  beforeWrite(path: string, fd: number, position: number, length: number): boolean;
   /** Blocks until the file's data is on disk. */
   sync(path: string, fd: number): void;
   /** Starts a sync in the background (the thread pool) and returns at once. */
@@ -39,7 +42,7 @@ export interface FileIo {
 }
 
 export const nodeFileIo: FileIo = {
-  beforeWrite() {},
+  beforeWrite: () => true,
   sync(_path, fd) {
     fs.fsyncSync(fd);
   },
@@ -127,12 +130,14 @@ export class DurableNodeFS extends NodeFS {
     ops.write = (stream, buffer, offset, length, position) => {
       const file = this.paths.get(stream);
       if (file && stream.nfd !== undefined) {
+        let write: boolean;
         try {
           if (!file.wal) this.flushWal();
-          this.io.beforeWrite(file.path, stream.nfd, position ?? -1, length);
+          write = this.io.beforeWrite(file.path, stream.nfd, position ?? -1, length);
         } catch {
           throw new FS.ErrnoError(EIO);
         }
+        if (!write) return length;
       }
       return original.write(stream, buffer, offset, length, position);
     };

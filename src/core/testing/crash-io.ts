@@ -1,7 +1,9 @@
 // A power cut, simulated the way SQLite's crash VFS does it: every write
 // PGlite makes is recorded with the bytes it replaced; a sync makes a file's
 // recorded writes permanent. At the chosen write the "machine stops": that
-// write and every later one fail, and crash() then rewinds what was never
+// write and every later one are dropped (Postgres is told they succeeded: a
+// failed WAL write makes PGlite hang rather than stop), syncs do nothing, the
+// workload stops at its next statement, and crash() then rewinds what was never
 // synced — each such write is lost, kept, or torn (only its first sectors
 // made it), chosen by a seeded generator. Renames, unlinks and truncations
 // are taken as permanent at once (see docs/durability.md for the limits).
@@ -56,13 +58,13 @@ export class CrashIo implements FileIo {
     return this.writes;
   }
 
-  beforeWrite(path: string, fd: number, position: number, length: number): void {
-    if (this.crashed) throw new Error('power lost');
+  beforeWrite(path: string, fd: number, position: number, length: number): boolean {
+    if (this.crashed) return false;
     this.writes++;
     this.finishSoon();
     if (this.writes >= this.crashAtWrite) {
       this.crashedAt = this.writes;
-      throw new Error('power lost');
+      return false;
     }
     const sizeBefore = fs.fstatSync(fd).size;
     const old = Buffer.alloc(Math.max(0, Math.min(length, sizeBefore - position)));
@@ -75,10 +77,11 @@ export class CrashIo implements FileIo {
       }
     }
     this.pending.push({ path, position, old, sizeBefore });
+    return true;
   }
 
   sync(path: string, fd: number): void {
-    if (this.crashed) throw new Error('power lost');
+    if (this.crashed) return;
     fs.fsyncSync(fd);
     this.pending = this.pending.filter((u) => u.path !== path);
     this.syncs++;

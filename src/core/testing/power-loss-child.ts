@@ -31,7 +31,9 @@ function powerCut(): void {
 // PGlite may end the process itself after Postgres stops on the failed write.
 process.on('exit', powerCut);
 
+/** Notes an acknowledged commit; after the cut the machine is off: stop the workload there. */
 function ack(key: string): void {
+  if (io.crashed) throw new Error('power lost');
   acked.push({ key, walSyncs: io.walSyncs });
 }
 
@@ -65,6 +67,7 @@ async function workload(): Promise<void> {
         await db.query(`INSERT INTO memories (persona, content, day) VALUES ('main', $1, '2026-01-01')`, [`w${i}-0 ${'y'.repeat(300)}`]);
         ack(`w${i}-0`);
       }
+      if (io.crashed) throw new Error('power lost');
       if (i % 7 === 0) await db.query(`UPDATE memories SET importance = 7 WHERE content LIKE $1`, [`w${i - 1}-%`]);
     }
   } else {
