@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../../src/core/index';
 import { checkIntegrity } from '../../../src/core/db/integrity';
-import { seeded } from '../../../src/core/testing/crash-io';
+import { prng } from '../../../src/core/testing/synthetic-corpus';
 import type { FaultSection } from '../index';
 
 const child = join(dirname(fileURLToPath(import.meta.url)), '..', 'sigkill-child.ts');
@@ -45,7 +45,7 @@ const section: FaultSection = {
   name: 'sigkill',
   async run({ quick, trials }) {
     const n = trials ?? (quick ? 2 : 20);
-    const random = seeded(42);
+    const random = prng(42);
     let acknowledged = 0;
     let lost = 0;
     let integrityFailures = 0;

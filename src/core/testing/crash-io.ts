@@ -9,6 +9,7 @@
 // are taken as permanent at once (see docs/durability.md for the limits).
 import * as fs from 'node:fs';
 import type { FileIo } from '../db/durable-fs';
+import { prng } from './synthetic-corpus';
 
 const SECTOR = 512;
 
@@ -17,18 +18,6 @@ interface Undo {
   position: number;
   old: Buffer;
   sizeBefore: number;
-}
-
-/** A small seeded generator (mulberry32): the same seed replays the same crash. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export class CrashIo implements FileIo {
@@ -47,7 +36,7 @@ export class CrashIo implements FileIo {
     /** The write (1-based) at which the power goes; Infinity: only when crash() is called. */
     private readonly crashAtWrite: number,
   ) {
-    this.random = seeded(seed);
+    this.random = prng(seed);
   }
 
   get crashed(): boolean {

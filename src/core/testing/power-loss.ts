@@ -11,7 +11,7 @@ import { checkIntegrity } from '../db/integrity';
 import { findMigrationsDir, migrate, readMigrations } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { pgliteQueryable } from './pglite-queryable';
-import { seeded } from './crash-io';
+import { prng } from './synthetic-corpus';
 
 export type Scenario = 'writes' | 'ingest' | 'migration';
 
@@ -89,7 +89,7 @@ export function countWrites(base: string, scenario: Scenario, size: number): { f
 
 /** Seeded crash points spread over the given writes (the last one: after the workload). */
 export function crashPoints(writes: { from: number; to: number }, count: number, seed: number): number[] {
-  const random = seeded(seed);
+  const random = prng(seed);
   const span = Math.max(1, writes.to - writes.from);
   const points = Array.from({ length: count - 1 }, () => writes.from + 1 + Math.floor(random() * span));
   return [...points, writes.to + 1];
