@@ -268,6 +268,8 @@ export interface PersonaImport {
   counts: Record<string, number>;
   /** Rows queued for embedding (their vectors came from another model, or had none). */
   toEmbed: number;
+  /** Rows whose vectors came with the file: they join the vector index in the background (found by text meanwhile). */
+  toIndex: number;
 }
 
 /** Other tools' exports that memories.importFrom reads. */
