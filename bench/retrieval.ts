@@ -16,10 +16,10 @@ import { recall } from '../src/core/recall/recall';
 import { RANKING_VARIANTS } from '../src/shared/enums';
 import { DEFAULT_VARIANT } from '../src/core/recall/variants';
 import { makeTestCore } from '../src/core/testing/core';
-import type { RecallTuning } from '../src/core/recall/tuning';
 import { Bm25 } from './retrieval/bm25';
 import { crossValidate, product, type Trial } from './retrieval/folds';
-import { type Axis, BASE, TECHNIQUES } from './retrieval/techniques';
+import { type Axis, BASE, type BenchSetting, TECHNIQUES } from './retrieval/techniques';
+import { memoryKey } from '../src/core/memories/context-key';
 import { byConversation, loadDataset, type Question } from './retrieval/dataset';
 import { type QuestionScore, scoreRanking, type Summary, summarize } from './retrieval/metrics';
 import { VectorCache } from './retrieval/vector-cache';
@@ -57,15 +57,28 @@ const convs = byConversation(turns);
 let clock = new Date();
 const askedOn = new Map([...convs].map(([c, list]) => [c, new Date(Date.parse(`${list.map((t) => t.day).sort().at(-1)}T12:00:00Z`) + 86_400_000)]));
 const core = await makeTestCore({ queues: {}, now: () => clock });
-const folded: Record<string, ReturnType<typeof crossValidate<Partial<RecallTuning>>> & { plain: ReturnType<typeof summarize> }> = {};
+const folded: Record<string, ReturnType<typeof crossValidate<BenchSetting>> & { plain: ReturnType<typeof summarize> }> = {};
 const results: Record<string, { overall: Summary; byCategory: Record<string, Summary> }> = {};
 try {
   const ctx = core.ctx;
   const model = ctx.embedder.model();
   const provider = ctx.embedder.current();
   const cache = new VectorCache(values.cache, model, provider.dimensions);
+  // Contextual keys (src/core/memories/context-key.ts) as the embedding job makes them for an
+  // imported stream: day, the turn before on the same day, the turn itself.
+  const chosen = values.techniques ? values.techniques.split(',').map((s) => s.trim()) : Object.keys(TECHNIQUES);
+  for (const name of chosen) if (!TECHNIQUES[name]) throw new Error(`Unknown technique ${name}; known: ${Object.keys(TECHNIQUES).join(', ')}`);
+  const withKeys = values.folds && useVectors && chosen.includes('keys');
+  const keyOf = new Map<string, string>();
+  if (withKeys) {
+    for (const list of convs.values())
+      list.forEach((t, i) => {
+        const prev = list[i - 1];
+        keyOf.set(t.id + t.conv, memoryKey({ content: t.content, day: t.day, category: null, previous: prev?.day === t.day ? prev.content : null, standalone: false }));
+      });
+  }
   if (useVectors) {
-    const missing = cache.missing([...turns.map((t) => t.content), ...questions.map((q) => q.question)]);
+    const missing = cache.missing([...turns.map((t) => t.content), ...questions.map((q) => q.question), ...keyOf.values()]);
     if (missing.length) console.log(`embedding ${missing.length} texts with ${model} (cached for next time)…`);
     const t0 = performance.now();
     for (let i = 0; i < missing.length; i += provider.maxBatch) {
@@ -81,6 +94,7 @@ try {
   // One persona per conversation; turn id ↔ memory id.
   const turnOf = new Map<string, string>();
   const personaOf = new Map<string, string>();
+  const keyedPersonaOf = new Map<string, string>();
   for (const [conv, list] of convs) {
     const persona = await core.call('personas.create', { name: `bench ${conv}` });
     personaOf.set(conv, persona.id);
@@ -90,15 +104,23 @@ try {
       list.map((t) => ({ content: t.content, day: t.day, embedding: useVectors ? cache.get(t.content)! : null })),
     );
     res.ids.forEach((id, i) => turnOf.set(id, list[i]!.id));
+    if (withKeys) {
+      // The same conversation again, its vectors made from contextual keys.
+      const keyed = await core.call('personas.create', { name: `bench ${conv} keyed` });
+      keyedPersonaOf.set(conv, keyed.id);
+      const r = await importMemories(ctx, keyed.id, list.map((t) => ({ content: t.content, day: t.day, embedding: cache.get(keyOf.get(t.id + t.conv)!)! })));
+      r.ids.forEach((id, i) => turnOf.set(id, list[i]!.id));
+    }
   }
   await ctx.db.exec('ANALYZE memories');
   console.log(`${turns.length} turns in ${convs.size} personas, ${questions.length} questions\n`);
 
-  const rank = async (q: Question, variant: RankingVariant, tuning?: Partial<RecallTuning>) => {
+  const rank = async (q: Question, variant: RankingVariant, setting?: BenchSetting) => {
     clock = askedOn.get(q.conv)!;
+    const { keys, ...tuning } = setting ?? {};
     const hits = await recall(ctx, {
-      ...(tuning ? { tuning } : {}),
-      persona: personaOf.get(q.conv)!,
+      tuning,
+      persona: (keys === 'context' ? keyedPersonaOf : personaOf).get(q.conv)!,
       query: q.question,
       limit: 10,
       kinds: ['memory'],
@@ -110,7 +132,7 @@ try {
   if (values.folds) {
     // Each distinct setting is run once and shared by every setup that tries it.
     const runs = new Map<string, Promise<QuestionScore[]>>();
-    const run = (t: Partial<RecallTuning>) => {
+    const run = (t: BenchSetting) => {
       const key = JSON.stringify(Object.entries(t).sort());
       if (!runs.has(key))
         runs.set(
@@ -123,15 +145,13 @@ try {
         );
       return runs.get(key)!;
     };
-    const chosen = values.techniques ? values.techniques.split(',').map((s) => s.trim()) : Object.keys(TECHNIQUES);
-    for (const name of chosen) if (!TECHNIQUES[name]) throw new Error(`Unknown technique ${name}; known: ${Object.keys(TECHNIQUES).join(', ')}`);
     const setups: [string, Axis[]][] = [['baseline (neighbour share)', [BASE]], ...chosen.map((n): [string, Axis[]] => [`+ ${n}`, [BASE, ...TECHNIQUES[n]!]])];
     if (chosen.length > 1) setups.push([`+ ${chosen.join(' + ')}`, [BASE, ...chosen.flatMap((n) => TECHNIQUES[n]!)]]);
     const convOf = questions.map((q) => q.conv);
     for (const [label, axes] of setups) {
-      const trials: Trial<Partial<RecallTuning>>[] = [];
+      const trials: Trial<BenchSetting>[] = [];
       // Sequential: one PGlite, and a shared machine.
-      for (const setting of product<RecallTuning>(axes)) trials.push({ setting, scores: await run(setting) });
+      for (const setting of product<BenchSetting>(axes)) trials.push({ setting, scores: await run(setting) });
       folded[label] = { ...crossValidate(convOf, trials), plain: summarize(trials[0]!.scores) };
       console.log(`${label}: ${trials.length} settings; chosen per fold: ${folded[label].folds.map((f) => `${f.conv} ${JSON.stringify(f.chosen)}`).join('; ')}`);
     }
