@@ -132,6 +132,8 @@ export interface ScoreBreakdown {
   final: number;
   /** Of `text`, the part inherited from a neighbouring memory (context ranking); absent otherwise. */
   textFromNeighbours?: number;
+  /** The factor a memory's score was multiplied by for being written within a time the query names; absent otherwise. */
+  timeBoost?: number;
 }
 
 /** Settings → Test connection: one real request to the saved model, and the server's model list. */
