@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import type { QueueDef } from '../jobs/types';
 import { EMBEDDING_TARGETS } from './enqueue';
+import { placeStagedVectors } from './staged';
 import { loadTargets, markFailed, type TargetRow, writeVectors } from './store';
 
 const argsSchema = z.object({
@@ -43,7 +44,11 @@ export const embeddingsQueue: QueueDef = {
   async work(raw, jc, ctx) {
     const args = parseArgs(raw);
     const provider = ctx.embedder.current();
-    const rows = await loadTargets(ctx.db, args.target, args.ids);
+    const loaded = await loadTargets(ctx.db, args.target, args.ids);
+    if (loaded.length === 0) return;
+    // Vectors an import brought for the current model only need to join their index (staged.ts).
+    const { placed, rest: rows } = await placeStagedVectors(ctx.db, args.target, loaded, provider.model, jc.signal);
+    if (placed.length) announce(ctx, args.target, placed);
     if (rows.length === 0) return;
     const vectors: Float32Array[] = [];
     for (let i = 0; i < rows.length; i += provider.maxBatch) {

@@ -9,6 +9,8 @@ import { type MemoryScope, recallMemories } from './memories';
 import { type CandidateSizes, candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
 import { prepareTextQuery } from './text-query';
+import { timeRanges, widen } from './time-query';
+import { type RecallTuning, tuningWith } from './tuning';
 import { DEFAULT_VARIANT } from './variants';
 
 export interface RecallArgs {
@@ -25,6 +27,8 @@ export interface RecallArgs {
   queryEmbedding?: ArrayLike<number> | null;
   /** Cuts the query's embedding short (e.g. a model's tool call that must not wait): recall then ranks by text. */
   embedSignal?: AbortSignal;
+  /** Core-only (the API schema has no such field): the retrieval bench's cross-validation tries other numbers. */
+  tuning?: Partial<RecallTuning>;
 }
 
 /**
@@ -42,14 +46,19 @@ async function queryVector(ctx: CoreContext, a: RecallArgs): Promise<ArrayLike<n
 export type RecallMode = 'candidates' | 'exact';
 
 async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, vector: ArrayLike<number> | null): Promise<Probe> {
+  const tuning = tuningWith(a.tuning);
+  const now = ctx.now();
   return {
     persona: a.persona,
     tq: await prepareTextQuery(q, a.query, a.variant ?? DEFAULT_VARIANT),
     vector: vector ? encodeVector(vector) : null,
     model: ctx.embedder.model(),
-    now: ctx.now(),
+    now,
     ...(a.date ? { date: a.date } : {}),
     ...(a.includeSuperseded ? { includeSuperseded: true } : {}),
+    tuning,
+    // One day's recall (`date`) has nothing left to prefer by time.
+    timeRanges: tuning.timeBoost > 0 && !a.date ? widen(timeRanges(a.query, now), tuning.timeSlackDays) : [],
   };
 }
 
