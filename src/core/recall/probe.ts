@@ -1,3 +1,4 @@
+import type { MemoryFilters } from '../../shared/api';
 import type { TextQuery } from './text-query';
 import type { TextScorer } from './variants';
 
@@ -13,6 +14,8 @@ export interface Probe {
   date?: string;
   /** Superseded memories are scored too (docs/history.md); by default only current ones are. */
   includeSuperseded?: boolean;
+  /** Only memories passing these are considered, in every statement that picks candidates (memory-rows.ts). */
+  filters?: MemoryFilters;
 }
 
 /** How many seeds each index contributes. */
