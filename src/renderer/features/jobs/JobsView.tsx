@@ -91,7 +91,9 @@ export function JobsView() {
                   <th>Attempt</th>
                   <th>When</th>
                   <th>Error</th>
-                  <th />
+                  <th>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
