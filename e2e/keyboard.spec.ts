@@ -61,7 +61,8 @@ test('every important path works from the keyboard, with focus visible and dialo
   await expectVisibleFocus(edit);
   expect(await row.locator('.row-actions').evaluate((n) => (globalThis as unknown as Styles).getComputedStyle(n).opacity)).toBe('1');
   await page.keyboard.press('Enter');
-  const input = row.getByTestId('memory-content-input');
+  // The row turns into its editor (it no longer shows the text as a paragraph).
+  const input = page.locator('[data-testid="memory-row"].editing').getByTestId('memory-content-input');
   await expect(input).toBeFocused();
   await page.keyboard.press('End');
   await page.keyboard.type(' and Wednesdays');
@@ -105,7 +106,7 @@ test('every important path works from the keyboard, with focus visible and dialo
   await page.getByTestId('main').focus();
   await page.keyboard.press('g');
   await page.keyboard.press('k');
-  await expect(page.getByTestId('knowledge-view')).toBeVisible();
+  await expect(page.getByTestId('knowledge-empty')).toBeVisible();
   const add = page.getByTestId('knowledge-add');
   await page.getByTestId('main').focus();
   await tabTo(page, add);
