@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import type { QueueDef } from '../jobs/types';
 import { EMBEDDING_TARGETS } from './enqueue';
+import { loadWindowTargets, writeWindowVectors } from '../knowledge/window-store';
 import { loadTargets, markFailed, type TargetRow, writeVectors } from './store';
 
 const argsSchema = z.object({
@@ -45,18 +46,23 @@ export const embeddingsQueue: QueueDef = {
     const provider = ctx.embedder.current();
     const rows = await loadTargets(ctx.db, args.target, args.ids);
     if (rows.length === 0) return;
+    // A chunk's sentence windows are embedded with it, so "embedded" means both (docs/ranking.md).
+    const windows = args.target === 'knowledge' ? await loadWindowTargets(ctx.db, rows.map((r) => r.id), provider.model) : [];
+    const texts = [...rows.map((r) => r.content), ...windows.map((w) => w.key)];
     const vectors: Float32Array[] = [];
-    for (let i = 0; i < rows.length; i += provider.maxBatch) {
+    for (let i = 0; i < texts.length; i += provider.maxBatch) {
       jc.signal.throwIfAborted();
-      const batch = rows.slice(i, i + provider.maxBatch);
-      vectors.push(...(await provider.embed(batch.map((r) => r.content), { signal: jc.signal })));
-      if (rows.length > provider.maxBatch) await jc.progress({ stage: 'embedding', done: vectors.length, total: rows.length });
+      vectors.push(...(await provider.embed(texts.slice(i, i + provider.maxBatch), { signal: jc.signal })));
+      if (texts.length > provider.maxBatch) await jc.progress({ stage: 'embedding', done: vectors.length, total: texts.length });
     }
     if (ctx.embedder.model() !== provider.model) {
       // Settings switched model mid-job: these vectors would be stale on arrival.
       throw new AppError('provider_error', 'The embedding model changed while this job ran; it runs again with the new one.');
     }
-    const written = await ctx.db.transaction((tx) => writeVectors(tx, args.target, rows, vectors, provider.model));
+    const written = await ctx.db.transaction(async (tx) => {
+      await writeWindowVectors(tx, windows, vectors.slice(rows.length), provider.model);
+      return writeVectors(tx, args.target, rows, vectors.slice(0, rows.length), provider.model);
+    });
     announce(ctx, args.target, written);
   },
   async onDiscard(raw, error, ctx) {
