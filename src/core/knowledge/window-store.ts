@@ -33,14 +33,14 @@ export interface WindowTarget {
   key: string;
 }
 
-/** The windows of these chunks still lacking a vector of `model`. */
-export async function loadWindowTargets(q: Queryable, chunkIds: string[], model: string): Promise<WindowTarget[]> {
+/** Every window of these chunks: a chunk's vector is the mean of all of them, so all are embedded together. */
+export async function loadWindowTargets(q: Queryable, chunkIds: string[]): Promise<WindowTarget[]> {
   if (!chunkIds.length) return [];
   const { rows } = await q.query<{ chunk_id: string; window_index: number; search_key: string }>(
     `SELECT chunk_id, window_index, search_key FROM knowledge_windows
-     WHERE chunk_id = ANY($1::uuid[]) AND embedding_model IS DISTINCT FROM $2
+     WHERE chunk_id = ANY($1::uuid[])
      ORDER BY chunk_id, window_index`,
-    [chunkIds, model],
+    [chunkIds],
   );
   return rows.map((r) => ({ chunkId: r.chunk_id, index: r.window_index, key: r.search_key }));
 }
@@ -53,4 +53,20 @@ export async function writeWindowVectors(tx: Queryable, targets: WindowTarget[],
       [t.chunkId, t.index, encodeVector(vectors[i]!), model, t.key],
     );
   }
+}
+
+/** Per chunk, the normalised mean of its windows' vectors (`owners[i]` owns `vectors[i]`). */
+export function meanVectors(owners: string[], vectors: Float32Array[]): Map<string, Float32Array> {
+  const sums = new Map<string, Float32Array>();
+  owners.forEach((id, i) => {
+    const v = vectors[i]!;
+    const sum = sums.get(id) ?? new Float32Array(v.length);
+    for (let d = 0; d < v.length; d++) sum[d]! += v[d]!;
+    sums.set(id, sum);
+  });
+  for (const sum of sums.values()) {
+    const norm = Math.hypot(...sum);
+    if (norm > 0) for (let d = 0; d < sum.length; d++) sum[d]! /= norm;
+  }
+  return sums;
 }
