@@ -174,6 +174,15 @@ export interface RecallHit {
   memory?: Memory;
   source?: string;
   chunkIndex?: number;
+  /** Knowledge: the sentences that matched the question best (offsets into `content`) and their page. */
+  match?: KnowledgeMatch;
+}
+
+/** Where in a knowledge hit the question is answered: `start`/`end` index `content`; `page` for PDFs. */
+export interface KnowledgeMatch {
+  start?: number;
+  end?: number;
+  page?: number | null;
 }
 
 
