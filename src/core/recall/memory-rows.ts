@@ -78,7 +78,7 @@ function neighboursSql(probe: Probe, p: Params): string {
     WHERE x.persona = h.persona AND x.day = h.day AND x.origin = h.origin
       AND x.conversation_id IS NOT DISTINCT FROM h.conversation_id AND h.origin <> 'manual'
       AND x.seq ${cmp} h.seq${currentOnly(probe, 'x')} ORDER BY x.seq ${order} LIMIT 1)`;
-  return `SELECT 'n', n.id, n.importance, n.tsv, n.text_raw, n.distance, n.days, h.id
+  return `SELECT 'n', n.id, n.importance, n.tsv, n.text_raw, n.distance, n.days, n.on_day, h.id
     FROM h CROSS JOIN LATERAL (${one('<', 'DESC')} UNION ALL ${one('>', 'ASC')}) n WHERE n.keep`;
 }
 
