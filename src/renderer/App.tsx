@@ -8,6 +8,7 @@ import { JobsView } from './features/jobs/JobsView';
 import { DropZone } from './features/knowledge/DropZone';
 import { KnowledgeView } from './features/knowledge/KnowledgeView';
 import { MemoriesView } from './features/memories/MemoriesView';
+import { NoticesBanner } from './features/notices/NoticesBanner';
 import { PersonaSwitcher } from './features/personas/PersonaSwitcher';
 import { SettingsView } from './features/settings/SettingsView';
 import { UserModelView } from './features/user-model/UserModelView';
@@ -70,7 +71,10 @@ export function App() {
     <DropZone>
       <div className="app" data-testid="app" data-active-persona={activeId}>
         <Sidebar />
-        <main className="main" data-testid="main">{loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}</main>
+        <main className="main" data-testid="main">
+          <NoticesBanner />
+          {loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}
+        </main>
         <Toasts />
         {showHelp && <ShortcutsHelp />}
         <UnsavedDialog />
