@@ -8,6 +8,7 @@ import { JobsView } from './features/jobs/JobsView';
 import { DropZone } from './features/knowledge/DropZone';
 import { KnowledgeView } from './features/knowledge/KnowledgeView';
 import { MemoriesView } from './features/memories/MemoriesView';
+import { NoticesBanner } from './features/notices/NoticesBanner';
 import { PersonaSwitcher } from './features/personas/PersonaSwitcher';
 import { SettingsView } from './features/settings/SettingsView';
 import { UserModelView } from './features/user-model/UserModelView';
@@ -82,7 +83,10 @@ export function App() {
           Skip to main content
         </a>
         <Sidebar />
-        <main className="main" id="main" tabIndex={-1} data-testid="main">{loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}</main>
+        <main className="main" id="main" tabIndex={-1} data-testid="main">
+          <NoticesBanner />
+          {loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}
+        </main>
         <Toasts />
         {showHelp && <ShortcutsHelp />}
         <UnsavedDialog />

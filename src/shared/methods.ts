@@ -37,8 +37,13 @@ import type { SettingsPatch, SettingsView } from './settings';
 
 /** method name → [arguments, result]. */
 export interface Api {
-  /** notices: what start-up found damaged and set aside (e.g. the keys file), for the person to read. */
+  /**
+   * notices: what start-up found damaged, set aside or finished (the keys file, an interrupted restore,
+   * damage the check after start found), for the person to read; the UI shows them as a banner.
+   */
   'app.info': [Record<string, never>, { version: string; dataDir: string; embeddingModel: string; notices: string[] }];
+  /** Hides one notice (given by its text) until the next start; returns the ones left. */
+  'app.dismissNotice': [{ notice: string }, { notices: string[] }];
 
   'personas.list': [Record<string, never>, Persona[]];
   'personas.create': [{ name: string }, Persona];

@@ -198,8 +198,9 @@ export class BackupService {
 }
 
 /** Start-up housekeeping, before the database opens: finish or undo a restore cut short, drop partial backups. */
-export async function recoverBackups(dataDir: string): Promise<void> {
+export async function recoverBackups(dataDir: string): Promise<'finished' | 'discarded' | 'none'> {
   const outcome = await finishInterruptedRestore(dataDir);
   if (outcome === 'finished') console.warn('Hearth: finished a restore that was interrupted.');
   await sweepPartials(dataDir);
+  return outcome;
 }
