@@ -31,3 +31,10 @@ describe('excerpt window', () => {
     }
   });
 });
+
+describe('excerpt highlighting', () => {
+  it('does not highlight stop words of the question, only the words that carry it', () => {
+    const { parts } = excerpt('The boiler is serviced every spring by the landlord.', 'when is the boiler serviced');
+    expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(['boiler', 'serviced']);
+  });
+});
