@@ -15,6 +15,8 @@ export interface ScoringRow extends TextColumns {
   days: number;
   /** Cosine distance to the query vector; null without a query vector or a current-model row vector. */
   distance: number | null;
+  /** The memory's day, YYYY-MM-DD (for the time a query names, time-query.ts). */
+  on_day: string;
 }
 
 /**
@@ -58,7 +60,8 @@ function inScope(probe: Probe, p: Params, a = 'm'): string {
 
 function scoringColumns(probe: Probe, p: Params, a = 'm'): string {
   return `${a}.id, ${a}.importance, ${textColumnsSql(probe.tq, a, p)}, ${distanceSql(probe, a, p)} AS distance,
-    extract(epoch FROM (${p.add(probe.now)}::timestamptz - ${a}.inserted_at))::float8 / 86400 AS days`;
+    extract(epoch FROM (${p.add(probe.now)}::timestamptz - ${a}.inserted_at))::float8 / 86400 AS days,
+    to_char(${a}.day, 'YYYY-MM-DD') AS on_day`;
 }
 
 /**
@@ -95,7 +98,7 @@ export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, te
     const { where, order } = textOrderSql(probe.tq, 'memories', 'm', p);
     withText = `WITH h AS MATERIALIZED (SELECT m.persona, m.day, m.origin, m.conversation_id, m.seq, ${scoringColumns(probe, p)}
       FROM memories m WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.text)}) `;
-    parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.text_raw, h.distance, h.days, NULL::uuid AS hit FROM h`);
+    parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.text_raw, h.distance, h.days, h.on_day, NULL::uuid AS hit FROM h`);
     if (usesNeighbours(probe.tq.variant)) parts.push(neighboursSql(probe, p));
   }
   if (!textOnly && probe.vector && k.vector > 0) {

@@ -5,12 +5,15 @@ import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { encodeVector } from '../db/vector';
 import { requirePersona } from '../personas/store';
+import { normaliseText } from '../text/normalise';
 import { recallKnowledge } from './knowledge';
 import { countMatches, type MatchCount } from './match-count';
 import { type MemoryScope, recallMemories } from './memories';
 import { type CandidateSizes, candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
 import { prepareTextQuery } from './text-query';
+import { timeRanges, widen } from './time-query';
+import { type RecallTuning, tuningWith } from './tuning';
 import { DEFAULT_VARIANT } from './variants';
 
 export interface RecallArgs {
@@ -29,6 +32,8 @@ export interface RecallArgs {
   queryEmbedding?: ArrayLike<number> | null;
   /** Cuts the query's embedding short (e.g. a model's tool call that must not wait): recall then ranks by text. */
   embedSignal?: AbortSignal;
+  /** Core-only (the API schema has no such field): the retrieval bench's cross-validation tries other numbers. */
+  tuning?: Partial<RecallTuning>;
 }
 
 /**
@@ -39,23 +44,36 @@ export interface RecallArgs {
 async function queryVector(ctx: CoreContext, a: RecallArgs): Promise<ArrayLike<number> | null> {
   if (a.queryEmbedding !== undefined) return a.queryEmbedding;
   if (!a.query.trim()) return null;
-  return ctx.embedder.embedQuery(a.query, a.embedSignal);
+  // Cleaned as documents' keys are (docs/ranking.md, "Clean text"): curly quotes, ligatures, dashes.
+  return ctx.embedder.embedQuery(normaliseText(a.query) || a.query, a.embedSignal);
 }
 
 /** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (tests, benches). */
 export type RecallMode = 'candidates' | 'exact';
 
 async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, vector: ArrayLike<number> | null): Promise<Probe> {
+  const tuning = tuningWith(a.tuning);
+  const now = ctx.now();
   return {
     persona: a.persona,
     tq: await prepareTextQuery(q, a.query, a.variant ?? DEFAULT_VARIANT),
     vector: vector ? encodeVector(vector) : null,
     model: ctx.embedder.model(),
-    now: ctx.now(),
+    now,
     ...(a.date ? { date: a.date } : {}),
     ...(a.includeSuperseded ? { includeSuperseded: true } : {}),
+    tuning,
+    // One day's recall (`date`) has nothing left to prefer by time.
+    timeRanges: tuning.timeBoost > 0 && !a.date ? widen(timeRanges(a.query, now), tuning.timeSlackDays) : [],
     ...(a.filters && Object.values(a.filters).some((v) => v !== undefined) ? { filters: a.filters } : {}),
   };
+}
+
+/** Chunks are indexed by normalised keys: the question is matched in the same clean form. */
+async function knowledgeProbe(q: Queryable, a: RecallArgs, probe: Probe): Promise<Probe> {
+  const clean = normaliseText(probe.tq.text);
+  if (clean === probe.tq.text) return probe;
+  return { ...probe, tq: await prepareTextQuery(q, clean, a.variant ?? DEFAULT_VARIANT) };
 }
 
 function memoryScope(probe: Probe, mode: RecallMode, sizes: CandidateSizes): MemoryScope {
@@ -96,7 +114,7 @@ async function run(ctx: CoreContext, a: RecallArgs, mode: RecallMode, withCount:
     await tx.exec(indexSettings(sizes, probe.tq.scorer));
     const out: RecallHit[] = [];
     if (kinds.has('memory')) out.push(...(await recallMemories(tx, probe, memoryScope(probe, mode, sizes), limit)));
-    if (kinds.has('knowledge')) out.push(...(await recallKnowledge(tx, probe, sizes, limit, mode === 'exact')));
+    if (kinds.has('knowledge')) out.push(...(await recallKnowledge(tx, await knowledgeProbe(tx, a, probe), sizes, limit, mode === 'exact')));
     // Last: it turns bitmap scans back on for the rest of the transaction.
     return { hits: out, count: withCount ? await countMatches(tx, probe) : null };
   });

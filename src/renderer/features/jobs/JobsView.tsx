@@ -27,7 +27,9 @@ function QueueCard({ queue, jobs, showCompleted }: { queue: JobQueue; jobs: Job[
             <th>Attempts</th>
             <th>When</th>
             <th>Error</th>
-            <th />
+            <th>
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -52,6 +52,7 @@ export function whyRecalled(hit: RecallHit, query: string, now = new Date()): Wh
   const rest: string[] = [];
   if (ownText && matched.length === 0) rest.push('related words');
   if (hit.score.textFromNeighbours) rest.push('written alongside a match');
+  if (hit.score.timeBoost) rest.push('written in the time you asked about');
   if (hit.memory) {
     rest.push(`importance ${hit.memory.importance}`);
     rest.push(ago(hit.memory.insertedAt, now));
