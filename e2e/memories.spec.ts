@@ -167,6 +167,30 @@ test('search filters narrow the recall itself: a category filter finds memories 
   await expect(app.errorToasts()).toHaveCount(0);
 });
 
+test('a very long memory is clamped with a way to read it all; Hebrew reads right to left', async ({ host, openApp }) => {
+  const long = Array.from({ length: 400 }, (_, i) => `Line ${i} of the meeting notes, with enough words to wrap.`).join('\n').slice(0, 20_000);
+  await host.call('memories.write', { persona: 'main', content: long, category: 'work' });
+  await host.call('memories.write', { persona: 'main', content: 'פגישה עם רונית ביום שלישי', category: 'social' });
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+  const row = app.memories.row('Line 0 of the meeting notes');
+  const text = row.getByTestId('memory-content');
+  const clampedHeight = (await text.boundingBox())!.height;
+  expect(clampedHeight).toBeLessThan(200);
+  await row.getByTestId('memory-expand').click();
+  await expect(row.getByTestId('memory-expand')).toHaveText('Show less');
+  expect((await text.boundingBox())!.height).toBeGreaterThan(clampedHeight * 5);
+  await row.getByTestId('memory-expand').click();
+  await expect(row.getByTestId('memory-expand')).toHaveText(`Show all (${long.length.toLocaleString('en-US')} characters)`);
+
+  // Runs in the page; this file is compiled without the DOM library.
+  const direction = (l: typeof text) =>
+    l.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { direction: string } }).getComputedStyle(el).direction);
+  expect(await direction(app.memories.row('פגישה עם רונית').getByTestId('memory-content'))).toBe('rtl');
+  expect(await direction(text)).toBe('ltr');
+});
+
 test('the list pages through a long history as it scrolls', async ({ host, openApp }) => {
   // More than two pages of 200: the rest must arrive while scrolling, not up front.
   for (let i = 0; i < 450; i += 50) {

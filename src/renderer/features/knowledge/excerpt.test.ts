@@ -32,6 +32,13 @@ describe('excerpt window', () => {
   });
 });
 
+describe('excerpt highlighting', () => {
+  it('does not highlight stop words of the question, only the words that carry it', () => {
+    const { parts } = excerpt('The boiler is serviced every spring by the landlord.', 'when is the boiler serviced');
+    expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(['boiler', 'serviced']);
+  });
+});
+
 describe('matchExcerpt', () => {
   const content = Array.from({ length: 20 }, (_, i) => `Sentence ${i} talks about something else entirely.`).join(' ');
   const start = content.indexOf('Sentence 9 ');

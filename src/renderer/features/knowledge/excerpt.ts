@@ -1,3 +1,5 @@
+import { STOP } from '../../lib/stop-words';
+
 export interface ExcerptPart {
   text: string;
   match: boolean;
@@ -14,7 +16,8 @@ function escapeRe(s: string): string {
  * words (rare ones count most), split into plain and matching parts for highlighting.
  */
 export function excerpt(content: string, query: string, radius = 280): { parts: ExcerptPart[]; clipped: boolean } {
-  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])];
+  // Stop words ("the", "is") match everywhere and say nothing: they are neither weighed nor highlighted.
+  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].filter((w) => !STOP.has(w));
   const text = content.replace(/\s+/g, ' ').trim();
   if (words.length === 0) return { parts: [{ text: text.slice(0, 2 * radius), match: false }], clipped: text.length > 2 * radius };
   const re = new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escapeRe).join('|')})(?![\\p{L}\\p{N}])`, 'giu');

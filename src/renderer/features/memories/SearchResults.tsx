@@ -1,6 +1,7 @@
 import type { RecallHit } from '../../../shared/api';
 import { longDay, score } from '../../lib/format';
 import { EmbeddingBadge } from './EmbeddingBadge';
+import { LongText } from './LongText';
 import { hasFilters } from './order';
 import { useMemories } from './store';
 import { isWeak, whyRecalled } from './why';
@@ -70,9 +71,7 @@ function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string
     <article className="hit" data-testid="search-hit" data-memory-id={hit.id}>
       <div className="hit-rank">#{rank}</div>
       <div className="hit-body">
-        <p className="memory-content" data-testid="hit-content" dir="auto">
-          {hit.content}
-        </p>
+        <LongText text={hit.content} testId="hit-content" />
         <div className="memory-meta">
           {m && (
             <span className="chip muted" data-testid="hit-category">

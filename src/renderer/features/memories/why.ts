@@ -1,12 +1,7 @@
 // "Why recalled" in words a person reads first; the numbers stay behind a disclosure.
 import { isMatch, MEANINGFUL_COSINE, type RecallHit } from '../../../shared/api';
+import { STOP } from '../../lib/stop-words';
 
-/** Words too common to count as a match worth naming. */
-const STOP = new Set(
-  'a an and are as at be but by for from has have i in is it its me my of on or our so that the their them they this to was we were what when where which who why with you your do did does not no yes how'.split(
-    ' ',
-  ),
-);
 
 
 function words(text: string): string[] {
