@@ -75,6 +75,9 @@ test('drop a 10-page PDF, watch it come in, and find a sentence from page 7', as
     const top = kn.hits.first();
     await expect(top.getByTestId('knowledge-hit-tag')).toHaveText(/^\[knowledge handbook\.pdf#\d+\]$/);
     await expect(top.getByTestId('knowledge-hit-text')).toContainText('catalogued item 702');
+    // The sentences that matched best are highlighted, with the page they are on.
+    await expect(top.getByTestId('knowledge-hit-match')).toContainText('catalogued item 702');
+    await expect(top.getByTestId('knowledge-hit-page')).toHaveText('page 7');
     await app.screenshot('knowledge');
     await expect(app.errorToasts()).toHaveCount(0);
   } finally {

@@ -44,3 +44,32 @@ export function excerpt(content: string, query: string, radius = 280): { parts: 
   if (last < slice.length) parts.push({ text: slice.slice(last), match: false });
   return { parts, clipped: from > 0 || to < text.length };
 }
+
+export interface MatchExcerpt {
+  before: string;
+  sentence: string;
+  after: string;
+  clipped: boolean;
+}
+
+/**
+ * The sentences recall matched best (`start`..`end` of `content`, from the hit's
+ * window) with up to `radius` characters of context on each side, cut at spaces.
+ * Null when the hit names no such span (text-only recall, older chunks).
+ */
+export function matchExcerpt(content: string, match: { start?: number; end?: number } | undefined, radius = 160): MatchExcerpt | null {
+  const { start, end } = match ?? {};
+  if (start === undefined || end === undefined || start < 0 || end > content.length || end <= start) return null;
+  let from = Math.max(0, start - radius);
+  if (from > 0) from = content.indexOf(' ', from) + 1 || from;
+  if (from > start) from = start;
+  let to = Math.min(content.length, end + radius);
+  if (to < content.length) to = Math.max(end, content.lastIndexOf(' ', to));
+  const flat = (s: string) => s.replace(/\s+/g, ' ');
+  return {
+    before: flat(content.slice(from, start)).trimStart(),
+    sentence: flat(content.slice(start, end)),
+    after: flat(content.slice(end, to)).trimEnd(),
+    clipped: from > 0 || to < content.length,
+  };
+}
