@@ -34,7 +34,8 @@ const MEMORIES = [
 
 /**
  * Fills the host through its API: memories (one replaced by a newer one), user
- * model dimensions, a knowledge source, a failed ingest job and a second persona.
+ * model dimensions, a knowledge source, a failed ingest job, a second persona and a
+ * second conversation.
  * The chat (with a tool call) is held on screen by `startTour`, through the fake model.
  */
 export async function seedTour(host: Host): Promise<void> {
@@ -52,6 +53,9 @@ export async function seedTour(host: Host): Promise<void> {
   // A password-protected PDF cannot be read: its ingest job fails with a readable error (the Jobs view shows it).
   await host.call('knowledge.ingest', { persona: 'main', name: 'locked.pdf', dataBase64: Buffer.from(makeEncryptedPdf()).toString('base64') });
   await host.call('personas.create', { name: 'Work' });
+  // A second conversation, so the list shows one that is not open (its actions drawn quiet).
+  await host.call('conversations.create', { persona: 'main', title: 'Packing list for Oslo' });
+  await host.call('conversations.create', { persona: 'main', title: 'Marathon training' });
   await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 30_000 }).toBe(1);
   await expect
     .poll(async () => (await host.call('jobs.list', { queue: 'ingest' })).jobs.filter((j) => j.state === 'discarded').length, { timeout: 30_000 })
@@ -70,7 +74,11 @@ export async function startTour(page: Page, host: Host, fake: FakeServer): Promi
     { toolCalls: [{ name: 'memory', arguments: '{"action":"write","category":"sport","content":"Ran the Porto marathon in 3:58.","importance":8}' }] },
     { text: 'Saved it. **Well done** — that is a *sub-four* finish:\n\n- 42.2 km\n- 3:58\n\n```\npace = 5:39 min/km\n```' },
   );
+  // Sent once the open conversation has loaded: loading it would replace a draft typed earlier.
+  await expect(page.locator('[data-testid="conversation-open"][aria-current="true"]')).toBeVisible();
+  await expect(page.getByTestId('chat-transcript')).toContainText('Say hello');
   await view.send('remember I ran the Porto marathon in 3:58');
+  await expect(page.locator('[data-testid="chat-message"][data-role="user"]')).toHaveCount(1);
   await expect(view.assistant.last()).toContainText('Well done');
   await view.waitIdle();
   return app;
@@ -139,7 +147,9 @@ export const STOPS: Stop[] = [
     name: 'jobs',
     async open(app) {
       await go(app, 'jobs');
-      await expect(app.jobs.queue('ingest').locator('[data-testid="job-row"][data-state="discarded"]').first()).toBeVisible();
+      const failed = app.jobs.queue('ingest').locator('[data-testid="job-row"][data-state="discarded"]').first();
+      await expect(failed).toBeVisible();
+      await failed.scrollIntoViewIfNeeded();
     },
   },
   {
@@ -171,6 +181,9 @@ export const STOPS: Stop[] = [
     async open(app) {
       const id = await app.page.locator('[data-testid="persona-item"]').filter({ hasText: 'Work' }).getAttribute('data-persona-id');
       await app.personas.openDelete(id!);
+      // Typed, so the red Delete button is enabled (a disabled one is exempt from the contrast rules).
+      await app.page.getByTestId('delete-confirm-input').fill('Work');
+      await expect(app.page.getByTestId('delete-confirm')).toBeEnabled();
     },
     async close(app) {
       await app.page.keyboard.press('Escape');
