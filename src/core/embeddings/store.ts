@@ -43,7 +43,7 @@ export async function writeVectors(
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const res = await tx.query(
-      `UPDATE ${TABLE[target]} SET embedding = $2, embedding_model = $3, embedding_error = NULL
+      `UPDATE ${TABLE[target]} SET embedding = $2, embedding_model = $3, embedding_error = NULL, staged_model = NULL
        WHERE id = $1 AND ${TEXT[target]} = $4`,
       [row.id, encodeVector(vectors[i]!), model, row.content],
     );

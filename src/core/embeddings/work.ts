@@ -4,6 +4,7 @@ import type { CoreContext } from '../context';
 import type { QueueDef } from '../jobs/types';
 import { EMBEDDING_TARGETS } from './enqueue';
 import { loadWindowTargets, meanVectors, writeWindowVectors } from '../knowledge/window-store';
+import { placeStagedVectors } from './staged';
 import { loadTargets, markFailed, type TargetRow, writeVectors } from './store';
 
 const argsSchema = z.object({
@@ -44,7 +45,11 @@ export const embeddingsQueue: QueueDef = {
   async work(raw, jc, ctx) {
     const args = parseArgs(raw);
     const provider = ctx.embedder.current();
-    const rows = await loadTargets(ctx.db, args.target, args.ids);
+    const loaded = await loadTargets(ctx.db, args.target, args.ids);
+    if (loaded.length === 0) return;
+    // Vectors an import brought for the current model only need to join their index (staged.ts).
+    const { placed, rest: rows } = await placeStagedVectors(ctx.db, args.target, loaded, provider.model, jc.signal);
+    if (placed.length) announce(ctx, args.target, placed);
     if (rows.length === 0) return;
     // A chunk's sentence windows are embedded with it, so "embedded" means both; the chunk's own
     // vector is then the mean of its windows' (one short text each instead of 3,000 characters:
