@@ -67,8 +67,9 @@ test('drop a 10-page PDF, watch it come in, and find a sentence from page 7', as
     await expect(row).toContainText('10 pages');
     const chunks = Number(await row.getByTestId('source-chunks').textContent());
     expect(chunks).toBeGreaterThan(1);
-    // Every chunk gets its vector (fake embedding server): coverage reaches n/n.
-    await expect(row.getByTestId('source-coverage')).toContainText(`${chunks}/${chunks}`, { timeout: 30_000 });
+    // Every chunk gets its vector (fake embedding server): coverage reaches n/n. Each chunk's sentence
+    // windows are embedded and written with it, which takes a while on a busy machine.
+    await expect(row.getByTestId('source-coverage')).toContainText(`${chunks}/${chunks}`, { timeout: 90_000 });
 
     const sentence = knownSentence(7, 2);
     await kn.search.fill(sentence);
