@@ -1,4 +1,5 @@
 // Document recall: `npm run bench:knowledge -- [--data DIR] [--json FILE] [--folds N] [--rounds N]`
+// `--docs a,b` keeps only those documents and their questions (a quicker, smaller look; not the set's figures).
 // Ingests the docs-dev set (8 long documents, 3 of them PDFs) into a fresh core through the production
 // path (knowledge.ingest: the parse worker with pdfjs, chunking, the embedding queue with the built-in
 // model), asks its 64 questions through production `recall` with kinds ['knowledge'] (limit 10), and
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     json: { type: 'string' },
     folds: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '3' },
+    /** Only these documents (comma-separated names without extension) and their questions: a quicker look. */
+    docs: { type: 'string' },
     'embed-timeout': { type: 'string', default: '900' },
   },
 });
@@ -74,14 +77,16 @@ interface SetLib {
 }
 const lib = (await import(pathToFileURL(join(dir, 'lib.mjs')).href)) as SetLib;
 
+const only = values.docs ? new Set(values.docs.split(',').map((d) => d.trim())) : null;
+const docOf = (file: string) => file.replace(/\.(md|pdf)$/, '');
 const questions: Question[] = readFileSync(join(dir, 'questions.jsonl'), 'utf8')
   .split('\n')
   .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Question);
+  .map((l) => JSON.parse(l) as Question)
+  .filter((q) => !only || only.has(q.doc));
 const files = readdirSync(join(dir, 'docs'))
-  .filter((f) => /\.(md|pdf)$/.test(f))
+  .filter((f) => /\.(md|pdf)$/.test(f) && (!only || only.has(docOf(f))))
   .sort();
-const docOf = (file: string) => file.replace(/\.(md|pdf)$/, '');
 
 const rounds = Math.max(1, Number(values.rounds));
 const folds = Math.max(0, Number(values.folds));

@@ -53,12 +53,13 @@ async function* pages<R>(fetch: (after: R | null, limit: number) => Promise<R[]>
 
 /**
  * The file's vector format (format.ts: base64 of the big-endian float32s, no
- * header, trailing zero components dropped), made in SQL: handing 6 kB of
- * bytea per row to JavaScript and encoding it there cost ~5× more.
+ * header, trailing zero components dropped), made in SQL from vector_send's
+ * bytes (`send`, computed once per row): handing 6 kB of bytea per row to
+ * JavaScript and encoding it there cost ~5× more.
  * PG's base64 breaks lines every 76 characters; they are removed.
  */
-const vectorBase64 = (col: string) => `CASE WHEN ${col} IS NOT NULL THEN replace(encode(substring(vector_send(${col}) FROM 5 FOR
-  ((length(rtrim(substring(vector_send(${col}) FROM 5), '\\x00'::bytea)) + 3) / 4) * 4), 'base64'), E'\\n', '') END`;
+const vectorBase64 = (send: string) => `CASE WHEN ${send} IS NOT NULL THEN replace(encode(substring(${send} FROM 5 FOR
+  ((length(rtrim(substring(${send} FROM 5), '\\x00'::bytea)) + 3) / 4) * 4), 'base64'), E'\\n', '') END`;
 
 /**
  * What existed when the export started: rows written later (by sequence or
@@ -132,29 +133,26 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
   // its vector too only if the text is the same. A supersession whose newer memory is out is out too.
   for await (const m of pages<MemoryRow>(async (after, limit) =>
     (await db.query<MemoryRow>(
-      `WITH page AS (
-         SELECT m.*, v.id AS v_id, v.content AS v_content, v.category AS v_category, v.importance AS v_importance, v.day AS v_day,
-                v.superseded_by AS v_superseded_by, v.valid_from AS v_valid_from
-         FROM memories m
-         LEFT JOIN LATERAL (
-           SELECT p.* FROM memory_versions p WHERE p.memory_id = m.id AND p.id <= $3::bigint ORDER BY p.version DESC LIMIT 1
-         ) v ON EXISTS (SELECT 1 FROM memory_versions n WHERE n.memory_id = m.id AND n.id > $3::bigint)
-         WHERE m.persona = $1 AND m.seq > $2::bigint AND m.seq <= $4::bigint ORDER BY m.seq LIMIT ${limit}
-       ), s AS (
-         SELECT page.*, CASE WHEN v_id IS NULL THEN superseded_by ELSE v_superseded_by END AS sup FROM page
-       )
-       SELECT id, CASE WHEN v_id IS NULL THEN category ELSE v_category END AS category,
-              CASE WHEN v_id IS NULL THEN content ELSE v_content END AS content,
-              CASE WHEN v_id IS NULL THEN importance ELSE v_importance END AS importance,
-              (CASE WHEN v_id IS NULL THEN day ELSE v_day END)::text AS day, origin, conversation_id, ${ts('inserted_at')} AS inserted_at,
-              ${ts('CASE WHEN v_id IS NULL THEN updated_at ELSE v_valid_from END')} AS updated_at,
-              CASE WHEN v_id IS NULL OR v_content = content THEN ${vectorBase64('embedding')} END AS emb,
-              CASE WHEN v_id IS NULL OR v_content = content THEN coalesce(embedding_model, staged_model) END AS embedding_model,
-              CASE WHEN v_id IS NULL OR v_content = content THEN embedding_error END AS embedding_error, seq::text AS seq,
-              CASE WHEN (SELECT n.seq FROM memories n WHERE n.id = sup) <= $4::bigint THEN sup END AS superseded_by,
-              CASE WHEN (SELECT n.seq FROM memories n WHERE n.id = sup) <= $4::bigint
-                   THEN ${ts('CASE WHEN v_id IS NULL OR superseded_by IS NOT DISTINCT FROM v_superseded_by THEN superseded_at ELSE v_valid_from END')} END AS superseded_at
-       FROM s ORDER BY seq`,
+      `SELECT m.id, CASE WHEN v.id IS NULL THEN m.category ELSE v.category END AS category,
+              CASE WHEN v.id IS NULL THEN m.content ELSE v.content END AS content,
+              CASE WHEN v.id IS NULL THEN m.importance ELSE v.importance END AS importance,
+              (CASE WHEN v.id IS NULL THEN m.day ELSE v.day END)::text AS day, m.origin, m.conversation_id,
+              ${ts('m.inserted_at')} AS inserted_at, ${ts('CASE WHEN v.id IS NULL THEN m.updated_at ELSE v.valid_from END')} AS updated_at,
+              CASE WHEN same THEN ${vectorBase64('b.b')} END AS emb,
+              CASE WHEN same THEN coalesce(m.embedding_model, m.staged_model) END AS embedding_model,
+              CASE WHEN same THEN m.embedding_error END AS embedding_error, m.seq::text AS seq,
+              CASE WHEN n.seq <= $4::bigint THEN n.id END AS superseded_by,
+              CASE WHEN n.seq <= $4::bigint
+                   THEN ${ts('CASE WHEN v.id IS NULL OR m.superseded_by IS NOT DISTINCT FROM v.superseded_by THEN m.superseded_at ELSE v.valid_from END')}
+              END AS superseded_at
+       FROM memories m
+       LEFT JOIN LATERAL (
+         SELECT p.id, p.content, p.category, p.importance, p.day, p.superseded_by, p.valid_from FROM memory_versions p
+         WHERE p.memory_id = m.id AND p.id <= $3::bigint ORDER BY p.version DESC LIMIT 1
+       ) v ON EXISTS (SELECT 1 FROM memory_versions w WHERE w.memory_id = m.id AND w.id > $3::bigint)
+       CROSS JOIN LATERAL (SELECT v.id IS NULL OR v.content = m.content AS same, vector_send(m.embedding) AS b) b
+       LEFT JOIN memories n ON n.id = CASE WHEN v.id IS NULL THEN m.superseded_by ELSE v.superseded_by END
+       WHERE m.persona = $1 AND m.seq > $2::bigint AND m.seq <= $4::bigint ORDER BY m.seq LIMIT ${limit}`,
       [id, after ? after.seq : '0', mark.memoryVersion, mark.seq],
     )).rows,
   )) {
@@ -308,7 +306,7 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     yield* out({ type: 'knowledgeSource', source: s.source, kind: s.kind, bytes: s.bytes === null ? null : Number(s.bytes), pages: s.pages, ingestedAt: s.ingested_at });
     for await (const c of pages<ChunkRow>(async (after, limit) =>
       (await db.query<ChunkRow>(
-        `SELECT id, chunk_index, content, page_from, page_to, ${vectorBase64('embedding')} AS emb,
+        `SELECT id, chunk_index, content, page_from, page_to, ${vectorBase64('vector_send(embedding)')} AS emb,
                 coalesce(embedding_model, staged_model) AS embedding_model, embedding_error, ${ts('inserted_at')} AS inserted_at
          FROM knowledge_chunks WHERE persona = $1 AND source = $2 AND chunk_index > $3 ORDER BY chunk_index LIMIT ${limit}`,
         [id, s.source, after ? after.chunk_index : -1],

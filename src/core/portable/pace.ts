@@ -12,7 +12,7 @@ export interface PaceOptions {
   start: number;
 }
 
-export const DEFAULT_PACE: PaceOptions = { targetMs: 40, min: 8, max: 2_000, start: 100 };
+export const DEFAULT_PACE: PaceOptions = { targetMs: 40, min: 32, max: 2_000, start: 100 };
 
 export class Pacer {
   size: number;

@@ -6,6 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureConversation } from '../conversations/snapshot';
 import { createCore } from '../index';
+import { importMemories } from '../memories/import';
 import { replaceSource } from '../knowledge/store';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
 import { waitForJobs } from '../testing/wait-jobs';
@@ -281,6 +282,51 @@ describe('import without holding up other calls', () => {
     expect(res).toMatchObject({ ok: false, error: { code: 'import_error' } });
     if (!res.ok) expect(res.error.message).toMatch(/^Line \d+ is not a valid record \(importance/);
     expect(await rawCounts(b)).toEqual(before);
+  }, 300_000);
+
+  it('an export is the persona as it was when it started: a memory written or edited meanwhile is not in it', async () => {
+    const { id } = await b.core.call('personas.create', { name: 'Snapshot' });
+    const vec = Array.from({ length: 16 }, (_, i) => (i + 1) / 16);
+    const { ids } = await importMemories(
+      b.core.ctx,
+      id,
+      Array.from({ length: 2000 }, (_, i) => ({ content: `Note ${i} about the orchard`, day: '2025-05-01', embedding: vec, embeddingModel: b.core.ctx.embedder.model() })),
+    );
+    const lastId = ids[ids.length - 1]!;
+    let during: Promise<unknown> | null = null;
+    const off = b.core.ctx.events.subscribe((name, payload) => {
+      const p = payload as { op?: string; persona?: string };
+      if (name !== 'personas.transfer' || p.op !== 'export' || p.persona !== id || during) return;
+      // Issued once the export has begun, before it reads the memories' pages.
+      during = Promise.all([
+        b.core.call('memories.write', { persona: id, content: 'Written during the export' }),
+        b.core.call('memories.update', { id: lastId, content: 'Edited during the export' }),
+      ]);
+    });
+    let out: { path?: string | null };
+    try {
+      out = await b.core.call('personas.export', { id });
+      await during;
+    } finally {
+      off();
+    }
+    expect(during).not.toBeNull();
+    // Both changes are in the database…
+    const now = (await b.core.call('memories.list', { persona: id, limit: 5 })).items.map((m) => m.content);
+    expect(now).toContain('Written during the export');
+    expect((await b.core.call('memories.get', { id: lastId })).content).toBe('Edited during the export');
+    // …and neither is in the file: the memory as it was, its history ending before the edit.
+    const l = lines(out.path!);
+    expect(l.some((x) => x.includes('during the export'))).toBe(false);
+    const memory = JSON.parse(l.find((x) => x.startsWith('{"type":"memory"') && x.includes(lastId))!);
+    // the edit dropped the old text's vector from the database: the file has none for it, so the import re-embeds it
+    expect(memory).toMatchObject({ content: 'Note 1999 about the orchard', embedding: null, embeddingModel: null });
+    const versions = l.filter((x) => x.startsWith('{"type":"memoryVersion"') && x.includes(lastId)).map((x) => JSON.parse(x));
+    expect(versions.map((v) => [v.content, v.validTo])).toEqual([['Note 1999 about the orchard', null]]);
+    expect(JSON.parse(l[l.length - 1]!).counts.memory).toBe(2000);
+    // and it imports whole
+    const res = await b.core.call('personas.import', { name: 'snap.hearth', dataBase64: readFileSync(out.path!).toString('base64') });
+    expect(res.persona.counts.memories).toBe(2000);
   }, 300_000);
 
   it('Hearth stopped mid-import: the next start removes the hidden persona and says so', async () => {
