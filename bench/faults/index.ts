@@ -1,4 +1,4 @@
-// `npm run bench:faults -- [--quick] [--json FILE] [--only NAME[,NAME]] [--trials N] [--memories N] [--rounds N] [--host-rounds N]`
+// `npm run bench:faults -- [--quick] [--json FILE] [--only NAME[,NAME]] [--trials N] [--memories N] [--rounds N] [--host-rounds N] [--point-timeout S]`
 // Runs every section in bench/faults/sections/*.ts (each: { name, run(opts) }) and
 // prints its figures with the load average (a busy 2-core machine skews them).
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ const { values } = parseArgs({
     memories: { type: 'string' },
     rounds: { type: 'string' },
     'host-rounds': { type: 'string' },
+    'point-timeout': { type: 'string' },
     trials: { type: 'string' },
   },
   allowPositionals: true,

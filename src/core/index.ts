@@ -16,6 +16,7 @@ import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
 import { EventBus } from './events';
+import { removeUnfinishedImports } from './portable/unfinished';
 import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './jobs/runner';
 import type { QueueDefs } from './jobs/types';
 import type { Handlers } from './method';
@@ -34,6 +35,8 @@ import { McpDoorState } from './mcp/door';
 import { makeDataDirPrivate } from './private-files';
 import { BackupService, recoverBackups } from './backups/service';
 import { APP_VERSION } from './info/handlers';
+import { raiseNotice } from './info/notices';
+import { findLostRows, lostRowsNotice } from './db/startup-check';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -53,6 +56,11 @@ export interface CoreOptions {
   embeddings?: Partial<EmbeddingServiceOptions>;
   /** A backup each day while running (default true; a data folder only). Short-lived test cores turn it off. */
   dailyBackups?: boolean;
+  /**
+   * How long after start the background damage check runs (db/startup-check.ts; default 15 s, once the
+   * window has loaded; a data folder only). null: not at all.
+   */
+  startupCheckDelayMs?: number | null;
 }
 
 export interface Core {
@@ -64,7 +72,17 @@ export interface Core {
   /** Typed convenience for scripts and tests: unwraps the envelope, throws AppError. */
   call<M extends Method>(method: M, args: ArgsOf<M>, meta?: CallMeta): Promise<ResultOf<M>>;
   close(): Promise<void>;
+  /** Settles when the check after start has run (at once when there is none, or once the core closes first). */
+  startupChecked: Promise<void>;
 }
+
+/** What a restore cut short by a kill became at this start, in the person's words. */
+const RESTORE_NOTICES = {
+  finished:
+    'A restore was interrupted when Hearth last stopped. It had already written everything it needed, so it was finished at this start: your data is the backup you chose to restore.',
+  discarded:
+    'A restore was interrupted when Hearth last stopped, before it replaced anything. It was discarded at this start: your data is as it was before that restore. You can start it again from Settings → Data.',
+} as const;
 
 function backupService(db: Db, dataDir: string, now: (() => Date) | undefined): BackupService {
   return new BackupService({
@@ -82,13 +100,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let lock: DirLock | null = null;
   let db: Db | null = null;
   let backups: BackupService | null = null;
+  const notices: string[] = options.notices ?? [];
   try {
     if (dataDir) {
       // Private before anything is written; folders from older versions are tightened here.
       makeDataDirPrivate(dataDir);
       lock = acquireDirLock(dataDir);
       // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
-      await recoverBackups(dataDir);
+      const restore = await recoverBackups(dataDir);
+      if (restore !== 'none') notices.push(RESTORE_NOTICES[restore]);
       // Before PGlite sees the folder: it would run initdb over a damaged one.
       if (!options.loadFrom) checkDataFolder(dataDir);
     }
@@ -106,7 +126,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw damage ?? e;
   }
 
-  const notices: string[] = options.notices ?? [];
   const events = new EventBus();
   const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings });
   const parser = new DocumentParser();
@@ -120,7 +139,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       (dataDir
         ? new FileSecretStore(dataDir, (message) => {
             console.warn(message);
-            notices.push(message);
+            raiseNotice({ notices, events }, message);
           })
         : new MemorySecretStore()),
     embedder,
@@ -138,6 +157,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Opened without it (the setting lives in the database); applies from the first commit after migrations.
     if (settings.durableCommits) await db.setDurableCommits(true);
     await adoptUnboundKeys(ctx.secrets, settings);
+    // Before the job runner: an import cut off by a stop leaves a hidden persona, never a half-visible one (docs/export.md).
+    const unfinished = await removeUnfinishedImports(db);
+    if (unfinished.length) {
+      notices.push(`An import that had not finished when Hearth stopped was removed (${unfinished.length === 1 ? 'one persona' : `${unfinished.length} personas`}); nothing else changed. Import the file again.`);
+    }
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
     runner = new JobRunner(ctx, options.queues ?? queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
@@ -154,10 +178,33 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw damage ?? e;
   }
 
+  // The check after start: in the background, once, so start-up itself is not slowed.
+  let checkTimer: NodeJS.Timeout | null = null;
+  let settleCheck: () => void = () => undefined;
+  const startupChecked = new Promise<void>((resolve) => (settleCheck = resolve));
+  const delay = options.startupCheckDelayMs === undefined ? 15_000 : options.startupCheckDelayMs;
+  if (dataDir && delay !== null) {
+    checkTimer = setTimeout(() => {
+      checkTimer = null;
+      findLostRows(db)
+        .then((problems) => {
+          if (problems.length && !closed) raiseNotice(ctx, lostRowsNotice(problems));
+        })
+        .catch((e: unknown) => {
+          if (!closed) console.warn('Hearth: the check after start could not run:', e instanceof Error ? e.message : e);
+        })
+        .finally(settleCheck);
+    }, delay);
+    checkTimer.unref();
+  } else {
+    settleCheck();
+  }
+
   return {
     handlers,
     events,
     ctx,
+    startupChecked,
     dispatch: (method, args, meta) => dispatch(handlers, ctx, method, args, meta),
     async call(method, args, meta) {
       const res = await dispatch(handlers, ctx, method, args, meta);
@@ -167,6 +214,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async close() {
       if (closed) return;
       closed = true;
+      if (checkTimer) {
+        clearTimeout(checkTimer);
+        settleCheck();
+      }
+      // A check under way finishes before the database closes.
+      await startupChecked;
       try {
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();

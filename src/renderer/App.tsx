@@ -8,6 +8,7 @@ import { JobsView } from './features/jobs/JobsView';
 import { DropZone } from './features/knowledge/DropZone';
 import { KnowledgeView } from './features/knowledge/KnowledgeView';
 import { MemoriesView } from './features/memories/MemoriesView';
+import { NoticesBanner } from './features/notices/NoticesBanner';
 import { PersonaSwitcher } from './features/personas/PersonaSwitcher';
 import { SettingsView } from './features/settings/SettingsView';
 import { UserModelView } from './features/user-model/UserModelView';
@@ -69,8 +70,23 @@ export function App() {
   return (
     <DropZone>
       <div className="app" data-testid="app" data-active-persona={activeId}>
+        {/* First stop for Tab: past the sidebar straight into the view. Focus moves by script so the URL (and its token) stays as it is. */}
+        <a
+          className="skip-link"
+          href="#main"
+          data-testid="skip-link"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+        >
+          Skip to main content
+        </a>
         <Sidebar />
-        <main className="main" data-testid="main">{loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}</main>
+        <main className="main" id="main" tabIndex={-1} data-testid="main">
+          <NoticesBanner />
+          {loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}
+        </main>
         <Toasts />
         {showHelp && <ShortcutsHelp />}
         <UnsavedDialog />

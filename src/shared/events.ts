@@ -18,6 +18,8 @@ export interface Events {
   'settings.changed': Record<string, never>;
   /** An AI tool called over MCP, or the user switched one: the Connections view reloads. */
   'mcp.changed': { client: string };
+  /** A notice was raised after start (the check after start found damage) or dismissed: app.info has the list. */
+  'app.notices': Record<string, never>;
 }
 
 export type EventName = keyof Events;

@@ -21,6 +21,7 @@ import type {
   Memory,
   MemoryFilters,
   MemoryPage,
+  MemorySearchResult,
   ImportFormat,
   ImportFromResult,
   MemoryVersion,
@@ -36,8 +37,13 @@ import type { SettingsPatch, SettingsView } from './settings';
 
 /** method name → [arguments, result]. */
 export interface Api {
-  /** notices: what start-up found damaged and set aside (e.g. the keys file), for the person to read. */
+  /**
+   * notices: what start-up found damaged, set aside or finished (the keys file, an interrupted restore,
+   * damage the check after start found), for the person to read; the UI shows them as a banner.
+   */
   'app.info': [Record<string, never>, { version: string; dataDir: string; embeddingModel: string; notices: string[] }];
+  /** Hides one notice (given by its text) until the next start; returns the ones left. */
+  'app.dismissNotice': [{ notice: string }, { notices: string[] }];
 
   'personas.list': [Record<string, never>, Persona[]];
   'personas.create': [{ name: string }, Persona];
@@ -111,8 +117,15 @@ export interface Api {
       variant?: RankingVariant;
       /** Also return superseded memories, each ranked below what replaced it. */
       includeSuperseded?: boolean;
+      /** Narrows which memories recall considers (knowledge is unaffected); none by default. */
+      filters?: MemoryFilters;
     },
     RecallHit[],
+  ];
+  /** The memory browser's search: recall over memories only, with how many memories match at all. */
+  'memories.search': [
+    { persona: string; query: string; limit?: number; filters?: MemoryFilters; includeSuperseded?: boolean },
+    MemorySearchResult,
   ];
 
   'embeddings.backfill': [{ persona?: string }, { enqueued: number }];

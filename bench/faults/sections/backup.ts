@@ -1,5 +1,6 @@
 // Backup and restore of a database with N memories (with vectors): time, size,
-// and the longest pause other API calls see while the backup runs.
+// and the longest pause other API calls (reads, and every fourth call a write)
+// see while the backup runs. `--memories N` (default 10k; 2k with --quick).
 import { type ImportBatch, importBatches } from '../../../src/core/memories/import';
 import { makeTestCore } from '../../../src/core/testing/core';
 import { clusteredSpace, syntheticMemories } from '../../../src/core/testing/synthetic-corpus';
@@ -19,11 +20,20 @@ export default {
       let running = true;
       let longest = 0;
       let calls = 0;
+      let writes = 0;
+      const pauses: number[] = [];
       const probe = (async () => {
         while (running) {
           const t = performance.now();
-          await core.call('memories.list', { persona: 'main', limit: 20 });
-          longest = Math.max(longest, performance.now() - t);
+          if (calls % 4 === 3) {
+            await core.call('memories.write', { persona: 'main', content: `written during the backup ${writes}` });
+            writes++;
+          } else {
+            await core.call('memories.list', { persona: 'main', limit: 20 });
+          }
+          const ms = performance.now() - t;
+          pauses.push(ms);
+          longest = Math.max(longest, ms);
           calls++;
           await new Promise((r) => setTimeout(r, 5));
         }
@@ -46,6 +56,8 @@ export default {
         'memories counted in backup': b.counts.memories,
         'longest pause of other API calls during backup ms': Math.round(longest),
         'API calls during backup': calls,
+        'of them writes': writes,
+        'p95 of those calls ms': Math.round(pauses.sort((a, b) => a - b)[Math.floor(pauses.length * 0.95)] ?? 0),
         'restore ms (safety backup + check + swap)': Math.round(restoreMs),
         'memories after restore': back.counts.memories,
       };

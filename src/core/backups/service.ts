@@ -1,10 +1,7 @@
 // Backups and restore (docs/data-safety.md): consistent snapshots of the whole
 // database in <dataDir>/backups, each verified after it is written.
-import { createHash } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
 import type { BackupInfo } from '../../shared/types';
 import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
@@ -25,11 +22,11 @@ import {
   toInfo,
   writeFileAtomic,
 } from './files';
+import { extractArchive, hashFile, writeArchive } from './archive';
+import { copyOnline } from './online-copy';
 import { openSnapshot } from './snapshot';
 import { finishInterruptedRestore, INCOMING, REPLACED, swapInRestoredFiles } from './swap';
 
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface BackupServiceOptions {
@@ -58,7 +55,7 @@ function asDiskFull(e: unknown): unknown {
 }
 
 export class BackupService {
-  /** One backup or restore at a time; other API calls are not held by it (only the short dump is). */
+  /** One backup or restore at a time; other API calls are not held by it (only its two short statements are). */
   private busy = new Mutex();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -74,29 +71,25 @@ export class BackupService {
   }
 
   /**
-   * Snapshot → compress → write (atomic) → read back from disk and open in
-   * a scratch folder (counted, integrity-checked) → manifest → prune. The database is
-   * held only while PGlite reads its files (the dump), which is what makes the
-   * copy consistent; compression and verification run while the app goes on.
+   * Online copy of the live files (other calls wait only for a checkpoint
+   * and the backup's end record: online-copy.ts) → archive (atomic) → read
+   * back from disk: unpacked in a scratch folder, opened (which replays the
+   * log the copy carries), counted, integrity-checked → manifest → prune.
    */
   private async createNow(reason: BackupReason): Promise<BackupInfo> {
     const dir = await ensureBackupsDir(this.o.dataDir);
     const id = newBackupId(this.o.now(), reason);
+    // Both end in .partial: a kill leaves them for sweepPartials at the next start.
+    const copy = join(dir, `${id}.copy.partial`);
+    const scratch = join(dir, `${id}.verify.partial`);
     try {
-      let tar: Uint8Array | null = await this.o.db.dump('none');
-      const gz = await gzipAsync(tar);
-      tar = null;
-      await writeFileAtomic(dir, archiveName(id), gz);
-      const written = await readFile(join(dir, archiveName(id)));
-      const sha256 = createHash('sha256').update(written).digest('hex');
-      // Opened in a scratch folder beside it (an in-memory PGlite cannot load the extensions), then removed.
-      const scratch = join(dir, `${id}.verify${'.partial'}`);
-      let report;
-      try {
-        report = await openSnapshot(await gunzipAsync(written), scratch);
-      } finally {
-        await rm(scratch, { recursive: true, force: true });
-      }
+      await copyOnline(this.o.db, join(this.o.dataDir, 'pgdata'), copy);
+      const archive = join(dir, archiveName(id));
+      await writeArchive(copy, archive);
+      await rm(copy, { recursive: true, force: true });
+      const { sha256, bytes } = await hashFile(archive);
+      await extractArchive(archive, scratch);
+      const report = await openSnapshot(scratch);
       const m: Manifest = {
         format: 'hearth-backup',
         version: 1,
@@ -104,7 +97,7 @@ export class BackupService {
         createdAt: this.o.now().toISOString(),
         reason,
         appVersion: this.o.appVersion,
-        bytes: written.byteLength,
+        bytes,
         sha256,
         counts: report.counts,
         verified: report.integrity.ok,
@@ -117,6 +110,9 @@ export class BackupService {
     } catch (e) {
       await removeBackup(this.o.dataDir, id).catch(() => undefined);
       throw asDiskFull(e);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+      await rm(scratch, { recursive: true, force: true });
     }
   }
 
@@ -142,20 +138,15 @@ export class BackupService {
   private async restoreNow(id: string): Promise<{ restored: BackupInfo; before: BackupInfo }> {
     const m = await readManifest(this.o.dataDir, id);
     if (!m) throw new AppError('not_found', `There is no backup ${id} (its manifest is missing or unreadable).`);
-    let bytes: Buffer;
+    const archive = join(backupsDir(this.o.dataDir), archiveName(id));
+    let size: number;
     try {
-      bytes = await readFile(join(backupsDir(this.o.dataDir), archiveName(id)));
+      size = (await stat(archive)).size;
     } catch {
       throw damaged(id, 'its archive is missing');
     }
-    if (bytes.byteLength !== m.bytes) throw damaged(id, `its archive is ${bytes.byteLength} bytes, ${m.bytes} were written (truncated?)`);
-    if (createHash('sha256').update(bytes).digest('hex') !== m.sha256) throw damaged(id, 'its archive was changed or damaged since it was written');
-    let tar: Uint8Array;
-    try {
-      tar = await gunzipAsync(bytes);
-    } catch (e) {
-      throw damaged(id, `its archive does not decompress (${(e as Error).message})`);
-    }
+    if (size !== m.bytes) throw damaged(id, `its archive is ${size} bytes, ${m.bytes} were written (truncated?)`);
+    if ((await hashFile(archive)).sha256 !== m.sha256) throw damaged(id, 'its archive was changed or damaged since it was written');
 
     const before = await this.createNow('before-restore');
 
@@ -164,7 +155,8 @@ export class BackupService {
     try {
       let report;
       try {
-        report = await openSnapshot(tar, incoming);
+        await extractArchive(archive, incoming);
+        report = await openSnapshot(incoming);
       } catch (e) {
         const full = asDiskFull(e);
         throw full instanceof AppError && full.code === 'disk_full' ? full : damaged(id, `it does not open (${(e as Error).message})`);
@@ -206,8 +198,9 @@ export class BackupService {
 }
 
 /** Start-up housekeeping, before the database opens: finish or undo a restore cut short, drop partial backups. */
-export async function recoverBackups(dataDir: string): Promise<void> {
+export async function recoverBackups(dataDir: string): Promise<'finished' | 'discarded' | 'none'> {
   const outcome = await finishInterruptedRestore(dataDir);
   if (outcome === 'finished') console.warn('Hearth: finished a restore that was interrupted.');
   await sweepPartials(dataDir);
+  return outcome;
 }

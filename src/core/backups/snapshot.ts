@@ -26,14 +26,13 @@ export async function readSnapshot(db: Queryable): Promise<SnapshotReport> {
 }
 
 /**
- * Opens an uncompressed tarball of a data directory in a fresh database
- * worker, written out to the folder `at` (in memory PGlite cannot load the
- * extensions, so a scratch folder it is), and
- * reports its counts and integrity. The snapshot must hold a Hearth database:
- * a tarball without one (PGlite would start an empty cluster) is refused.
+ * Opens an unpacked snapshot (a folder the live data is not in) in a fresh
+ * database worker — Postgres replays the log the copy carries — and reports
+ * its counts and integrity. The folder must hold a Hearth database: one
+ * without (a stranger's tarball) is refused.
  */
-export async function openSnapshot(tar: Uint8Array, at: string): Promise<SnapshotReport> {
-  const db = await Db.open(at, tar);
+export async function openSnapshot(at: string): Promise<SnapshotReport> {
+  const db = await Db.open(at);
   try {
     const { rows } = await db.query<{ present: boolean }>(`SELECT to_regclass('public.schema_migrations') IS NOT NULL AS present`);
     if (!rows[0]?.present) throw new Error('the snapshot holds no Hearth database');

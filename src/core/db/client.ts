@@ -174,8 +174,9 @@ export class Db implements Queryable {
   /**
    * A tarball of the whole data directory (PGlite's dumpDataDir). It holds the
    * statement lock while it reads the files, so it is a consistent snapshot:
-   * no statement runs in between. 'none' keeps that pause short (compress
-   * afterwards, off the lock: src/core/backups/create.ts).
+   * no statement runs in between — and none can for as long as it takes.
+   * Backups do not use it (src/core/backups/online-copy.ts copies the files
+   * while statements go on); test templates do.
    */
   async dump(compression: 'gzip' | 'none' = 'gzip'): Promise<Uint8Array> {
     return this.locked(() => this.send({ op: 'dump', compression })) as Promise<Uint8Array>;

@@ -9,6 +9,7 @@ import { makeTestCore } from '../testing/core';
 // as the app opens them at start-up.
 let healthy = '';
 let jobsFile = '';
+let memoriesFile = '';
 const made: string[] = [];
 
 beforeAll(async () => {
@@ -21,8 +22,11 @@ beforeAll(async () => {
     `INSERT INTO jobs (queue, state, args) SELECT 'compaction', 'running', jsonb_build_object('n', g, 'pad', repeat('p', 400))
        FROM generate_series(1, 200) g`,
   );
-  const { rows } = await core.ctx.db.query<{ path: string }>(`SELECT pg_relation_filepath('jobs') AS path`);
-  jobsFile = rows[0]!.path;
+  const { rows } = await core.ctx.db.query<{ jobs: string; memories: string }>(
+    `SELECT pg_relation_filepath('jobs') AS jobs, pg_relation_filepath('memories') AS memories`,
+  );
+  jobsFile = rows[0]!.jobs;
+  memoriesFile = rows[0]!.memories;
   await core.close();
   healthy = core.dataDir;
 }, 300_000);
@@ -59,7 +63,7 @@ describe('never start over silently', () => {
     });
     expect(listing(join(dir, 'pgdata'))).toEqual(before);
     expect(existsSync(join(dir, 'pgdata', 'PG_VERSION'))).toBe(false);
-  });
+  }, 300_000);
 
   it('refuses a pgdata whose control file is missing or cut short, and says there is no backup', async () => {
     const dir = copy();
@@ -71,7 +75,7 @@ describe('never start over silently', () => {
     });
     unlinkSync(control);
     await expect(createCore({ dataDir: dir })).rejects.toMatchObject({ message: expect.stringMatching(/control file .* missing/) });
-  });
+  }, 300_000);
 
   it('moves a damaged secrets.json aside, starts, keeps every memory, and tells the person to re-enter keys', async () => {
     const dir = copy();
@@ -91,7 +95,7 @@ describe('never start over silently', () => {
     } finally {
       await core.close();
     }
-  });
+  }, 300_000);
 
   it('a damaged page in jobs stops start-up with a message naming the table and offering restore, not a stack', async () => {
     const dir = copy();
@@ -102,5 +106,32 @@ describe('never start over silently', () => {
       code: 'data_damaged',
       message: expect.stringMatching(/the table jobs is damaged .*Nothing was changed or deleted/s),
     });
-  });
+  }, 300_000);
+
+  it('a zeroed page in memories, which reads as empty, is noticed by the check soon after start and named in a notice', async () => {
+    // The healthy folder: the check runs and says nothing.
+    const fine = await createCore({ dataDir: copy(), startupCheckDelayMs: 0 });
+    try {
+      await fine.startupChecked;
+      expect((await fine.call('app.info', {})).notices).toEqual([]);
+    } finally {
+      await fine.close();
+    }
+
+    const dir = copy();
+    const fd = openSync(join(dir, 'pgdata', memoriesFile), 'r+');
+    writeSync(fd, Buffer.alloc(8192, 0), 0, 8192, 0);
+    closeSync(fd);
+    const core = await createCore({ dataDir: dir, startupCheckDelayMs: 0 });
+    try {
+      // Start-up itself sees an empty page, not an error: the rows are just gone from every list.
+      expect((await core.call('memories.list', { persona: 'main', limit: 100 })).items).toHaveLength(0);
+      await core.startupChecked;
+      const notices = (await core.call('app.info', {})).notices;
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(/damage .*table memories: 50 of 50 rows .*missing.*Restore the newest backup from Settings → Data/s);
+    } finally {
+      await core.close();
+    }
+  }, 300_000);
 });

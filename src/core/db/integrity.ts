@@ -11,18 +11,18 @@ export interface IntegrityReport {
   problems: string[];
 }
 
-interface Relation {
+export interface Relation {
   oid: number;
   name: string;
 }
 
-const USER_TABLES = `
+export const USER_TABLES = `
   SELECT c.oid::int AS oid, c.relname AS name
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
    WHERE c.relkind IN ('r', 'm') AND n.nspname = 'public'
    ORDER BY c.relname`;
 
-const BTREE_INDEXES = `
+export const BTREE_INDEXES = `
   SELECT i.indexrelid::int AS oid, ic.relname AS name
     FROM pg_index i
     JOIN pg_class ic ON ic.oid = i.indexrelid
@@ -105,7 +105,7 @@ const MISSING_SLOTS = `
     CROSS JOIN LATERAL page_header(get_raw_page($2::regclass::text, 'main', p.blk::bigint)) h`;
 
 /** Rows listed in the index but missing from the table: a lost page. */
-async function compareRowCounts(db: Queryable, table: Relation, index: Relation): Promise<string | null> {
+export async function compareRowCounts(db: Queryable, table: Relation, index: Relation): Promise<string | null> {
   try {
     const { rows } = await db.query<{ missing: number; entries: number }>(MISSING_SLOTS, [index.oid, table.oid]);
     const missing = rows[0]?.missing ?? 0;

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { handler } from '../method';
 import { noArgs } from '../schemas';
+import { dismissNotice } from './notices';
 
 export const APP_VERSION = '0.1.0';
 
@@ -10,4 +12,9 @@ export const infoHandlers = {
     embeddingModel: ctx.embedder.model(),
     notices: [...ctx.notices],
   })),
+  // A notice already gone (dismissed in another window) is not an error: the list is what counts.
+  'app.dismissNotice': handler(z.object({ notice: z.string().min(1).max(20_000) }).strict(), async (args, ctx) => {
+    dismissNotice(ctx, args.notice);
+    return { notices: [...ctx.notices] };
+  }),
 };

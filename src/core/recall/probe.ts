@@ -1,3 +1,4 @@
+import type { MemoryFilters } from '../../shared/api';
 import type { TextQuery } from './text-query';
 import type { DayRange } from './time-query';
 import type { RecallTuning } from './tuning';
@@ -19,6 +20,8 @@ export interface Probe {
   tuning: RecallTuning;
   /** Days the query names (time-query.ts, already widened by the slack); memories written then get the time boost. */
   timeRanges: DayRange[];
+  /** Only memories passing these are considered, in every statement that picks candidates (memory-rows.ts). */
+  filters?: MemoryFilters;
 }
 
 /** How many seeds each index contributes. */

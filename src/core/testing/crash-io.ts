@@ -1,12 +1,16 @@
 // A power cut, simulated the way SQLite's crash VFS does it: every write
 // PGlite makes is recorded with the bytes it replaced; a sync makes a file's
-// recorded writes permanent. At the chosen write the "machine stops": that
-// write and every later one are dropped (Postgres is told they succeeded: a
-// failed WAL write makes PGlite hang rather than stop), syncs do nothing, the
-// workload stops at its next statement, and crash() then rewinds what was never
-// synced — each such write is lost, kept, or torn (only its first sectors
-// made it), chosen by a seeded generator. Renames, unlinks and truncations
-// are taken as permanent at once (see docs/durability.md for the limits).
+// recorded writes permanent. At the chosen write the machine stops: that write
+// never happens, onPowerCut runs at once (the trial process rewinds and exits
+// from inside the write call, so Postgres never runs another instruction), and
+// crash() rewinds what was never synced — each such write is lost, kept, or
+// torn (only its first sectors made it), chosen by a seeded generator. Renames,
+// unlinks and truncations are taken as permanent at once (see
+// docs/durability.md for the limits).
+//
+// Why stop inside the write rather than drop it and let the workload run on:
+// Postgres then read back pages it believed written and, in a migration's
+// index build, spun forever on them — a state no real machine reaches.
 import * as fs from 'node:fs';
 import type { FileIo } from '../db/durable-fs';
 import { prng } from './synthetic-corpus';
@@ -35,6 +39,8 @@ export class CrashIo implements FileIo {
     seed: number,
     /** The write (1-based) at which the power goes; Infinity: only when crash() is called. */
     private readonly crashAtWrite: number,
+    /** Called at the cut, from inside the write; it must not return to Postgres (it ends the process). */
+    private readonly onPowerCut: () => never,
   ) {
     this.random = prng(seed);
   }
@@ -53,7 +59,7 @@ export class CrashIo implements FileIo {
     this.finishSoon();
     if (this.writes >= this.crashAtWrite) {
       this.crashedAt = this.writes;
-      return false;
+      this.onPowerCut();
     }
     const sizeBefore = fs.fstatSync(fd).size;
     const old = Buffer.alloc(Math.max(0, Math.min(length, sizeBefore - position)));

@@ -1,6 +1,7 @@
 // One power-loss trial, in its own process (src/core/testing/power-loss.ts
-// starts it): opens PGlite over CrashIo, runs a workload until the simulated
-// power cut, rewinds what was not synced, and prints what was acknowledged.
+// starts it): opens PGlite over CrashIo, runs a workload (ending with a clean
+// close, whose checkpoint writes the data pages) until the simulated power cut,
+// rewinds what was not synced, prints what was acknowledged and exits at once.
 // Usage: node --import tsx power-loss-child.ts '<json TrialSpec>'
 import { openPglite } from '../db/pglite';
 import { findMigrationsDir, migrate, readMigrations } from '../db/migrate';
@@ -9,11 +10,12 @@ import { pgliteQueryable } from './pglite-queryable';
 import type { Acked, TrialOutcome, TrialSpec } from './power-loss';
 
 const spec = JSON.parse(process.argv[2] ?? '') as TrialSpec;
-const io = new CrashIo(spec.seed, spec.crashAtWrite ?? Infinity);
 const acked: Acked[] = [];
 let finished = false;
 let writesAtStart = 0;
 let rewound: TrialOutcome['rewound'] | null = null;
+/** The workload failing with no power cut is itself a finding, reported with the outcome. */
+let failure: unknown = null;
 
 function powerCut(): void {
   if (rewound) return;
@@ -25,15 +27,20 @@ function powerCut(): void {
     writesAtStart,
     crashed: io.crashed && !finished,
     rewound,
+    ...(failure ? { workloadError: String(failure) } : {}),
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
-// PGlite may end the process itself after Postgres stops on the failed write.
+
+// The machine stops inside the write: nothing after it runs.
+const io = new CrashIo(spec.seed, spec.crashAtWrite ?? Infinity, () => {
+  powerCut();
+  process.exit(0);
+});
+// PGlite may end the process itself (a Postgres FATAL).
 process.on('exit', powerCut);
 
-/** Notes an acknowledged commit; after the cut the machine is off: stop the workload there. */
 function ack(key: string): void {
-  if (io.crashed) throw new Error('power lost');
   acked.push({ key, walSyncs: io.walSyncs });
 }
 
@@ -67,8 +74,9 @@ async function workload(): Promise<void> {
         await db.query(`INSERT INTO memories (persona, content, day) VALUES ('main', $1, '2026-01-01')`, [`w${i}-0 ${'y'.repeat(300)}`]);
         ack(`w${i}-0`);
       }
-      if (io.crashed) throw new Error('power lost');
       if (i % 7 === 0) await db.query(`UPDATE memories SET importance = 7 WHERE content LIKE $1`, [`w${i - 1}-%`]);
+      // Half way, a checkpoint: data pages written and synced while more commits follow.
+      if (i === Math.floor(spec.size / 2)) await db.exec('CHECKPOINT');
     }
   } else {
     // Ingest-shaped: one source, its chunks stored in batches of 20 per transaction.
@@ -86,13 +94,15 @@ async function workload(): Promise<void> {
       ack(`batch${b}`);
     }
   }
+  // The shutdown checkpoint: every data page and pg_control written and synced.
+  await pg.close();
 }
 
 try {
   await workload();
   finished = true;
-} catch {
-  // The power went: the failed write surfaced as an error of whatever ran.
+} catch (e) {
+  failure = e;
 }
 powerCut();
 process.exit(0);
