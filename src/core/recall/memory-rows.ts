@@ -70,16 +70,19 @@ function scoringColumns(probe: Probe, p: Params, a = 'm'): string {
  * chat, an imported log). Memories written by hand stand alone.
  */
 function neighboursSql(probe: Probe, p: Params): string {
-  // The neighbour is the memory written just before or after, whatever the filters;
-  // it joins the seeds only when it passes them (`keep`).
+  const next = (x: string, cols: string, cmp: '<' | '>', order: 'ASC' | 'DESC') => `(SELECT ${cols} FROM memories ${x}
+    WHERE ${x}.persona = h.persona AND ${x}.day = h.day AND ${x}.origin = h.origin
+      AND ${x}.conversation_id IS NOT DISTINCT FROM h.conversation_id AND h.origin <> 'manual'
+      AND ${x}.seq ${cmp} h.seq${currentOnly(probe, x)} ORDER BY ${x}.seq ${order} LIMIT 1)`;
   const filters = filterSql(probe, p, 'x');
-  const keep = filters ? `(true${filters})` : 'true';
-  const one = (cmp: '<' | '>', order: 'ASC' | 'DESC') => `(SELECT ${scoringColumns(probe, p, 'x')}, ${keep} AS keep FROM memories x
-    WHERE x.persona = h.persona AND x.day = h.day AND x.origin = h.origin
-      AND x.conversation_id IS NOT DISTINCT FROM h.conversation_id AND h.origin <> 'manual'
-      AND x.seq ${cmp} h.seq${currentOnly(probe, 'x')} ORDER BY x.seq ${order} LIMIT 1)`;
-  return `SELECT 'n', n.id, n.importance, n.tsv, n.text_raw, n.distance, n.days, n.on_day, h.id
-    FROM h CROSS JOIN LATERAL (${one('<', 'DESC')} UNION ALL ${one('>', 'ASC')}) n WHERE n.keep`;
+  if (!filters) {
+    const cols = scoringColumns(probe, p, 'x');
+    return `SELECT 'n', n.*, h.id FROM h CROSS JOIN LATERAL (${next('x', cols, '<', 'DESC')} UNION ALL ${next('x', cols, '>', 'ASC')}) n`;
+  }
+  // The neighbour is the memory written just before or after, whatever the filters;
+  // it joins the seeds only when it passes them.
+  return `SELECT 'n', n.*, h.id FROM h CROSS JOIN LATERAL (SELECT ${scoringColumns(probe, p, 'x')} FROM memories x
+    WHERE x.id IN (${next('y', 'y.id', '<', 'DESC')} UNION ALL ${next('y', 'y.id', '>', 'ASC')})${filters}) n`;
 }
 
 /**
