@@ -17,6 +17,7 @@ import { RANKING_VARIANTS } from '../src/shared/enums';
 import { DEFAULT_VARIANT } from '../src/core/recall/variants';
 import { makeTestCore } from '../src/core/testing/core';
 import { Bm25 } from './retrieval/bm25';
+import { DEFAULT_TUNING } from '../src/core/recall/tuning';
 import { crossValidate, product, type Trial } from './retrieval/folds';
 import { type Axis, BASE, type BenchSetting, TECHNIQUES } from './retrieval/techniques';
 import { memoryKey } from '../src/core/memories/context-key';
@@ -133,7 +134,8 @@ try {
     // Each distinct setting is run once and shared by every setup that tries it.
     const runs = new Map<string, Promise<QuestionScore[]>>();
     const run = (t: BenchSetting) => {
-      const key = JSON.stringify(Object.entries(t).sort());
+      // Spelled-out defaults and omitted ones are the same setting.
+      const key = JSON.stringify(Object.entries({ ...DEFAULT_TUNING, keys: 'content', ...t }).sort());
       if (!runs.has(key))
         runs.set(
           key,
@@ -158,7 +160,8 @@ try {
       folded[label] = { ...cv, plain: summarize(defaults) };
       console.log(`${label}: chosen per fold: ${cv.folds.map((f) => `${f.conv} ${JSON.stringify(f.chosen)}`).join('; ')}; best on all: ${JSON.stringify(cv.inSample.setting)}`);
     };
-    const defaults = await run(product<BenchSetting>([BASE, ...chosen.map((n) => TECHNIQUES[n]!.map((a) => a[0]!))])[0]!);
+    // What users run: tuning.ts's defaults, content vectors.
+    const defaults = await run({});
     const base = await crossValidate(convOf, () => trialsOf(BASE));
     report('baseline (neighbour share)', base, defaults);
     // A technique is tuned on top of the neighbour share its fold's baseline chose (coordinate-wise:

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import type { QueueDef } from '../jobs/types';
+import { memoryKeys } from '../memories/context-key';
 import { EMBEDDING_TARGETS } from './enqueue';
 import { loadWindowTargets, meanVectors, writeWindowVectors } from '../knowledge/window-store';
 import { placeStagedVectors } from './staged';
@@ -57,7 +58,9 @@ export const embeddingsQueue: QueueDef = {
     const windows = args.target === 'knowledge' ? await loadWindowTargets(ctx.db, rows.map((r) => r.id)) : [];
     const windowed = new Set(windows.map((w) => w.chunkId));
     const alone = rows.filter((r) => !windowed.has(r.id));
-    const texts = [...alone.map((r) => r.content), ...windows.map((w) => w.key)];
+    // A memory is embedded by its contextual key; its content stays what is shown (docs/ranking.md).
+    const keys = args.target === 'memory' ? await memoryKeys(ctx.db, alone.map((r) => r.id)) : null;
+    const texts = [...alone.map((r) => keys?.get(r.id) ?? r.content), ...windows.map((w) => w.key)];
     const embedded: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += provider.maxBatch) {
       jc.signal.throwIfAborted();

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona, insertFixtureMemory } from '../testing/recall-fixtures';
 import { exactRecall, recall } from './recall';
+import { DEFAULT_TUNING } from './tuning';
 
 // A question that names a time prefers memories written then (docs/ranking.md,
 // "Time in the question"), relative to recall's own clock.
 const NOW = new Date('2026-06-01T12:00:00Z');
 const T1 = 1 / 1.375; // one "hiking" against the best row's two (b = 0, k1 = 1.2)
-const BOOST = 0.5;
+const BOOST = DEFAULT_TUNING.timeBoost;
 
 let core: TestCore;
 const ids: Record<string, string> = {};
@@ -29,12 +30,14 @@ afterAll(async () => {
   await core?.dispose();
 });
 
-const ask = (query: string, timeBoost = BOOST) =>
-  recall(core.ctx, { persona: 'walks', query, limit: 10, kinds: ['memory'], queryEmbedding: null, tuning: { timeBoost } });
+/** With the defaults users run, or with the time boost off. */
+const ask = (query: string, off = false) =>
+  recall(core.ctx, { persona: 'walks', query, limit: 10, kinds: ['memory'], queryEmbedding: null, ...(off ? { tuning: { timeBoost: 0 } } : {}) });
 
 describe('time-aware recall', () => {
   it('a memory written in the month asked about outranks a stronger match from another month', async () => {
-    const plain = await ask('Where did I go hiking in March?', 0);
+    expect(BOOST).toBeGreaterThan(0);
+    const plain = await ask('Where did I go hiking in March?', true);
     expect(plain[0]!.id).toBe(ids.may);
     const hits = await ask('Where did I go hiking in March?');
     // This March (2026) and the March before both count; May does not.
@@ -53,12 +56,12 @@ describe('time-aware recall', () => {
   });
 
   it('changes nothing for a question that names no time', async () => {
-    expect(await ask('Where did I go hiking?')).toEqual(await ask('Where did I go hiking?', 0));
+    expect(await ask('Where did I go hiking?')).toEqual(await ask('Where did I go hiking?', true));
   });
 
   it('ranks the same on the candidate path as over every row', async () => {
     for (const query of ['Where did I go hiking in March?', 'hiking last year', 'hiking in spring 2025']) {
-      const a = { persona: 'walks', query, limit: 3, kinds: ['memory' as const], queryEmbedding: null, tuning: { timeBoost: BOOST } };
+      const a = { persona: 'walks', query, limit: 3, kinds: ['memory' as const], queryEmbedding: null };
       expect(await recall(core.ctx, a)).toEqual(await exactRecall(core.ctx, a));
     }
   });
