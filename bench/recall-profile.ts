@@ -71,7 +71,8 @@ export async function profileRecall(ctx: CoreContext, args: RecallArgs[]): Promi
   // The same statements again under EXPLAIN ANALYZE, with the settings recall uses for each.
   const plans: string[] = [];
   for (const c of captured) {
-    if (!/^\s*SELECT/.test(c.sql) || c.sql.includes('FROM personas')) continue;
+    // Reads only: the seed statement starts with WITH or a parenthesised SELECT.
+    if (!/^\s*(\(\s*SELECT|SELECT|WITH)/.test(c.sql) || c.sql.includes('FROM personas')) continue;
     const kind = kindOf(c.sql);
     const plan = await db.transaction(async (tx) => {
       if (settings) await tx.exec(settings);

@@ -19,7 +19,7 @@ import type { RecallHit } from '../src/shared/api';
 import { type ImportBatch, importBatches } from '../src/core/memories/import';
 import { writeMemory } from '../src/core/memories/mutate';
 import { createPersona } from '../src/core/personas/store';
-import { exactRecall, recall, type RecallArgs } from '../src/core/recall/recall';
+import { exactRecall, recall, type RecallArgs, searchMemories } from '../src/core/recall/recall';
 import { DEFAULT_VARIANT } from '../src/core/recall/variants';
 import { createCore } from '../src/core/index';
 import { makeTestCore } from '../src/core/testing/core';
@@ -125,11 +125,16 @@ try {
   collectGarbage();
   const rnd = prng(seed + 2);
   const qs = Array.from({ length: queries }, () => ({ query: question(rnd), vector: space.sample(rnd) }));
-  const cases: { label: string; args: (q: (typeof qs)[number]) => RecallArgs }[] = [
+  // `search`: the memory browser's call (memories.search), which also counts every match.
+  const cases: { label: string; args: (q: (typeof qs)[number]) => RecallArgs; search?: boolean }[] = [
     { label: `hybrid: ${DEFAULT_VARIANT} (default) + vector`, args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector }) },
     { label: `text only: ${DEFAULT_VARIANT} (default)`, args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: null }) },
     { label: 'hybrid: bm25 + vector', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, variant: 'bm25' }) },
     { label: 'hybrid: ts_rank + vector', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, variant: 'ts_rank' }) },
+    // The memory browser's filters narrow the candidates inside the SQL (docs/ranking.md, "Filters").
+    { label: 'hybrid + category filter', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, filters: { category: 'travel' } }) },
+    { label: 'hybrid + importance ≥ 8', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, filters: { importanceMin: 8 } }) },
+    { label: 'memories.search: hybrid + match count', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector }), search: true },
   ];
   const table: Record<string, string | number>[] = [];
   const rows: Record<string, unknown>[] = [];
@@ -148,7 +153,9 @@ try {
     const fast: number[] = [];
     const got: RecallHit[][] = [];
     for (const [i, q] of qs.entries()) {
-      const a = await timed(() => recall(ctx, { ...c.args(q), limit: K, kinds: ['memory'] }));
+      const a = await timed(() =>
+        c.search ? searchMemories(ctx, { ...c.args(q), limit: K }).then((r) => r.hits) : recall(ctx, { ...c.args(q), limit: K, kinds: ['memory'] }),
+      );
       fast.push(a.ms);
       got.push(a.value);
       if ((i + 1) % 50 === 0) process.stderr.write(`  ${c.label}: ${i + 1}/${qs.length} queries\n`);

@@ -1,6 +1,7 @@
 // Retrieval quality of the production `recall` on a conversational-memory
 // benchmark, next to a plain BM25 computed here.
 //   npm run bench:retrieval -- [--data DIR] [--variant bm25_context,bm25,ts_rank] [--no-vectors] [--json FILE]
+//   npm run bench:retrieval -- --folds [--techniques a,b]   leave-one-conversation-out (docs/ranking.md)
 // Each conversation becomes its own persona (day from the data); every
 // question goes through recall with limit 10. Vectors come from the configured
 // provider (default: the built-in local model) and are cached on disk by model
@@ -16,6 +17,9 @@ import { RANKING_VARIANTS } from '../src/shared/enums';
 import { DEFAULT_VARIANT } from '../src/core/recall/variants';
 import { makeTestCore } from '../src/core/testing/core';
 import { Bm25 } from './retrieval/bm25';
+import { crossValidate, product, type Trial } from './retrieval/folds';
+import { type Axis, BASE, type BenchSetting, TECHNIQUES } from './retrieval/techniques';
+import { memoryKey } from '../src/core/memories/context-key';
 import { byConversation, loadDataset, type Question } from './retrieval/dataset';
 import { type QuestionScore, scoreRanking, type Summary, summarize } from './retrieval/metrics';
 import { VectorCache } from './retrieval/vector-cache';
@@ -27,6 +31,8 @@ const { values } = parseArgs({
     variant: { type: 'string', default: RANKING_VARIANTS.join(',') },
     'no-vectors': { type: 'boolean', default: false },
     json: { type: 'string' },
+    folds: { type: 'boolean', default: false },
+    techniques: { type: 'string' },
     cache: { type: 'string', default: join(here, '.cache/vectors') },
   },
 });
@@ -46,15 +52,33 @@ const useVectors = !values['no-vectors'];
 const { turns, questions } = loadDataset(values.data);
 const convs = byConversation(turns);
 // No background queues: the bench embeds (and caches) itself, then imports vectors.
-const core = await makeTestCore({ queues: {} });
+// The clock stands at the day after a conversation's last session while its
+// questions are asked, so "last week" or "yesterday" mean what they would to its user.
+let clock = new Date();
+const askedOn = new Map([...convs].map(([c, list]) => [c, new Date(Date.parse(`${list.map((t) => t.day).sort().at(-1)}T12:00:00Z`) + 86_400_000)]));
+const core = await makeTestCore({ queues: {}, now: () => clock });
+const folded: Record<string, Awaited<ReturnType<typeof crossValidate<BenchSetting>>> & { plain: ReturnType<typeof summarize> }> = {};
 const results: Record<string, { overall: Summary; byCategory: Record<string, Summary> }> = {};
 try {
   const ctx = core.ctx;
   const model = ctx.embedder.model();
   const provider = ctx.embedder.current();
   const cache = new VectorCache(values.cache, model, provider.dimensions);
+  // Contextual keys (src/core/memories/context-key.ts) as the embedding job makes them for an
+  // imported stream: day, the turn before on the same day, the turn itself.
+  const chosen = values.techniques ? values.techniques.split(',').map((s) => s.trim()) : Object.keys(TECHNIQUES);
+  for (const name of chosen) if (!TECHNIQUES[name]) throw new Error(`Unknown technique ${name}; known: ${Object.keys(TECHNIQUES).join(', ')}`);
+  const withKeys = values.folds && useVectors && chosen.includes('keys');
+  const keyOf = new Map<string, string>();
+  if (withKeys) {
+    for (const list of convs.values())
+      list.forEach((t, i) => {
+        const prev = list[i - 1];
+        keyOf.set(t.id + t.conv, memoryKey({ content: t.content, day: t.day, category: null, previous: prev?.day === t.day ? prev.content : null, standalone: false }));
+      });
+  }
   if (useVectors) {
-    const missing = cache.missing([...turns.map((t) => t.content), ...questions.map((q) => q.question)]);
+    const missing = cache.missing([...turns.map((t) => t.content), ...questions.map((q) => q.question), ...keyOf.values()]);
     if (missing.length) console.log(`embedding ${missing.length} texts with ${model} (cached for next time)…`);
     const t0 = performance.now();
     for (let i = 0; i < missing.length; i += provider.maxBatch) {
@@ -70,6 +94,7 @@ try {
   // One persona per conversation; turn id ↔ memory id.
   const turnOf = new Map<string, string>();
   const personaOf = new Map<string, string>();
+  const keyedPersonaOf = new Map<string, string>();
   for (const [conv, list] of convs) {
     const persona = await core.call('personas.create', { name: `bench ${conv}` });
     personaOf.set(conv, persona.id);
@@ -79,13 +104,23 @@ try {
       list.map((t) => ({ content: t.content, day: t.day, embedding: useVectors ? cache.get(t.content)! : null })),
     );
     res.ids.forEach((id, i) => turnOf.set(id, list[i]!.id));
+    if (withKeys) {
+      // The same conversation again, its vectors made from contextual keys.
+      const keyed = await core.call('personas.create', { name: `bench ${conv} keyed` });
+      keyedPersonaOf.set(conv, keyed.id);
+      const r = await importMemories(ctx, keyed.id, list.map((t) => ({ content: t.content, day: t.day, embedding: cache.get(keyOf.get(t.id + t.conv)!)! })));
+      r.ids.forEach((id, i) => turnOf.set(id, list[i]!.id));
+    }
   }
   await ctx.db.exec('ANALYZE memories');
   console.log(`${turns.length} turns in ${convs.size} personas, ${questions.length} questions\n`);
 
-  const rank = async (q: Question, variant: RankingVariant) => {
+  const rank = async (q: Question, variant: RankingVariant, setting?: BenchSetting) => {
+    clock = askedOn.get(q.conv)!;
+    const { keys, ...tuning } = setting ?? {};
     const hits = await recall(ctx, {
-      persona: personaOf.get(q.conv)!,
+      tuning,
+      persona: (keys === 'context' ? keyedPersonaOf : personaOf).get(q.conv)!,
       query: q.question,
       limit: 10,
       kinds: ['memory'],
@@ -94,7 +129,48 @@ try {
     });
     return hits.map((h) => turnOf.get(h.id)!);
   };
-  for (const variant of variants) {
+  if (values.folds) {
+    // Each distinct setting is run once and shared by every setup that tries it.
+    const runs = new Map<string, Promise<QuestionScore[]>>();
+    const run = (t: BenchSetting) => {
+      const key = JSON.stringify(Object.entries(t).sort());
+      if (!runs.has(key))
+        runs.set(
+          key,
+          (async () => {
+            const out: QuestionScore[] = [];
+            const t0 = performance.now();
+            for (const q of questions) out.push(scoreRanking(await rank(q, DEFAULT_VARIANT, t), q.evidence, q.category_name));
+            console.log(`  ran ${JSON.stringify(t)}: R@10 ${summarize(out).overall.r10.toFixed(3)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+            return out;
+          })(),
+        );
+      return runs.get(key)!;
+    };
+    const convOf = questions.map((q) => q.conv);
+    const trialsOf = async (settings: BenchSetting[]) => {
+      const out: Trial<BenchSetting>[] = [];
+      // Sequential: one PGlite, and a shared machine.
+      for (const setting of settings) out.push({ setting, scores: await run(setting) });
+      return out;
+    };
+    const report = (label: string, cv: Awaited<ReturnType<typeof crossValidate<BenchSetting>>>, defaults: QuestionScore[]) => {
+      folded[label] = { ...cv, plain: summarize(defaults) };
+      console.log(`${label}: chosen per fold: ${cv.folds.map((f) => `${f.conv} ${JSON.stringify(f.chosen)}`).join('; ')}; best on all: ${JSON.stringify(cv.inSample.setting)}`);
+    };
+    const defaults = await run(product<BenchSetting>([BASE, ...chosen.map((n) => TECHNIQUES[n]!.map((a) => a[0]!))])[0]!);
+    const base = await crossValidate(convOf, () => trialsOf(BASE));
+    report('baseline (neighbour share)', base, defaults);
+    // A technique is tuned on top of the neighbour share its fold's baseline chose (coordinate-wise:
+    // every choice is still made on the four training conversations only), which keeps the runs few.
+    const shareOf = new Map(base.folds.map((f) => [f.conv, f.chosen]));
+    const setups: [string, Axis[]][] = chosen.map((n) => [`+ ${n}`, TECHNIQUES[n]!]);
+    if (chosen.length > 1) setups.push([`+ ${chosen.join(' + ')}`, chosen.flatMap((n) => TECHNIQUES[n]!)]);
+    for (const [label, axes] of setups) {
+      report(label, await crossValidate(convOf, (conv) => trialsOf(product<BenchSetting>([[shareOf.get(conv)!], ...axes]))), defaults);
+    }
+  }
+  for (const variant of values.folds ? [] : variants) {
     const scores: QuestionScore[] = [];
     for (const q of questions) scores.push(scoreRanking(await rank(q, variant), q.evidence, q.category_name));
     const label = `recall ${variant}${useVectors ? ' + vectors' : ', text only'}${variant === DEFAULT_VARIANT ? ' (default)' : ''}`;
@@ -109,6 +185,38 @@ try {
 }
 
 const fmt = (x: number) => x.toFixed(3);
+if (values.folds) {
+  console.log('\nLeave-one-conversation-out: defaults = production settings on all questions; best on all = tuned on every question (optimistic);');
+  console.log('CV = each question scored by the setting chosen on the other four conversations (mean and worst of the five folds)');
+  console.table(
+    Object.fromEntries(
+      Object.entries(folded).map(([k, v]) => [
+        k,
+        {
+          'defaults R@10': fmt(v.plain.overall.r10),
+          'best on all R@10': fmt(v.inSample.overall.r10),
+          'CV R@10': fmt(v.pooled.overall.r10),
+          'mean fold': fmt(v.meanFold),
+          'worst fold': fmt(v.worstFold),
+          'CV MRR': fmt(v.pooled.overall.mrr),
+          'CV R@5': fmt(v.pooled.overall.r5),
+        },
+      ]),
+    ),
+  );
+  const cats = Object.keys(Object.values(folded)[0]?.pooled.byCategory ?? {});
+  console.log('CV R@10 by category (questions):');
+  console.table(
+    Object.fromEntries(
+      ([['defaults (no tuning)', Object.values(folded)[0]!.plain], ...Object.entries(folded).map(([k, v]) => [`CV ${k}`, v.pooled])] as [string, ReturnType<typeof summarize>][]).map(([k, v]) => [
+        k,
+        Object.fromEntries(cats.map((c) => [`${c} (${v.byCategory[c]!.n})`, fmt(v.byCategory[c]!.r10)])),
+      ]),
+    ),
+  );
+  if (values.json) writeFileSync(values.json, JSON.stringify({ data: values.data, vectors: useVectors, folded }, null, 2));
+  process.exit(0);
+}
 console.table(
   Object.fromEntries(
     Object.entries(results).map(([k, v]) => [

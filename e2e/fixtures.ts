@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import type { ArgsOf, Envelope, Method, ResultOf } from '../src/shared/api';
 import { type FakeServer, startFakeServer } from '../src/core/testing/fake-openai/server';
+import { HostPool } from './host-pool';
 import { type RunningHost, spawnHost } from './host-process';
 import { dataDirTemplate } from './template';
 
@@ -44,6 +41,8 @@ export interface HostOptions {
 interface WorkerFixtures {
   /** A migrated, cleanly closed data dir, copied for each test (see template.ts). */
   hostTemplate: string;
+  /** This worker's hosts: the next one starting while a test runs, finished ones stopped in the background. */
+  hostPool: HostPool;
 }
 
 /**
@@ -111,6 +110,15 @@ export const test = base.extend<HostFixtures & HostOptions, WorkerFixtures>({
     { scope: 'worker', timeout: 180_000 },
   ],
 
+  hostPool: [
+    async ({ hostTemplate }, use) => {
+      const pool = new HostPool(hostTemplate);
+      await use(pool);
+      await pool.close();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+
   fake: async ({ fakeOpenAI }, use) => {
     const server = fakeOpenAI ? await startFakeServer() : null;
     await use(server);
@@ -118,22 +126,19 @@ export const test = base.extend<HostFixtures & HostOptions, WorkerFixtures>({
   },
 
   host: [
-    async ({ hostTemplate, fake }, use, testInfo) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
-      cpSync(hostTemplate, dataDir, { recursive: true });
-      const token = randomBytes(32).toString('base64url');
-      const host = makeHost(dataDir, token, await spawnHost({ dataDir, token })) as Host & { stop(): Promise<number | null> };
+    async ({ hostPool, fake }, use, testInfo) => {
+      const { dataDir, token, running } = await hostPool.take();
+      const host = makeHost(dataDir, token, running) as Host & { stop(): Promise<number | null> };
       try {
         if (fake) {
           await host.call('settings.set', { chat: { baseUrl: fake.baseURL, model: 'fake-chat', apiKey: 'sk-fake' } });
         }
         await use(host);
       } finally {
-        await host.stop();
         if (testInfo.status !== testInfo.expectedStatus) {
           await testInfo.attach('host-output.txt', { body: host.output(), contentType: 'text/plain' });
         }
-        rmSync(dataDir, { recursive: true, force: true });
+        hostPool.release(() => host.stop(), dataDir);
       }
     },
     // Starting a host (Node + PGlite) is slow on a busy machine: it gets its own budget, apart from the test's.

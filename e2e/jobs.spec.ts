@@ -47,3 +47,29 @@ test('failed embedding jobs show their errors; retry-now and backfill bring the 
     await server.close();
   }
 });
+
+test('completed jobs fold into one line per queue, and unfold when asked for', async ({ host, openApp }) => {
+  for (const content of ['Watered the tomatoes', 'Called the plumber', 'Bought new running shoes']) {
+    await host.call('memories.write', { persona: 'main', content });
+  }
+  // The built-in model embeds them in the background.
+  await expect.poll(async () => (await host.call('jobs.list', { state: 'completed', queue: 'embeddings' })).jobs.length, { timeout: 60_000 }).toBe(3);
+
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('jobs');
+  const queue = app.jobs.queue('embeddings');
+  const done = queue.locator('[data-testid="job-row"][data-state="completed"]');
+  await expect(queue.getByTestId('job-completed-toggle')).toHaveText('Show 3 completed embeddings jobs');
+  await expect(done).toHaveCount(0);
+  await queue.getByTestId('job-completed-toggle').click();
+  await expect(done).toHaveCount(3);
+  await expect(done.getByTestId('job-attempts')).toHaveText(['first try', 'first try', 'first try']);
+  await expect(queue.getByTestId('job-completed-toggle')).toHaveText('Hide 3 completed embeddings jobs');
+
+  // Asking for completed jobs lists them all, unfolded.
+  await app.page.getByTestId('jobs-filter-state').selectOption('completed');
+  await expect(done).toHaveCount(3);
+  await expect(queue.getByTestId('job-completed-fold')).toHaveCount(0);
+  await expect(app.errorToasts()).toHaveCount(0);
+});

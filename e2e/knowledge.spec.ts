@@ -67,14 +67,18 @@ test('drop a 10-page PDF, watch it come in, and find a sentence from page 7', as
     await expect(row).toContainText('10 pages');
     const chunks = Number(await row.getByTestId('source-chunks').textContent());
     expect(chunks).toBeGreaterThan(1);
-    // Every chunk gets its vector (fake embedding server): coverage reaches n/n.
-    await expect(row.getByTestId('source-coverage')).toContainText(`${chunks}/${chunks}`, { timeout: 30_000 });
+    // Every chunk gets its vector (fake embedding server): coverage reaches n/n. Each chunk's sentence
+    // windows are embedded and written with it, which takes a while on a busy machine.
+    await expect(row.getByTestId('source-coverage')).toContainText(`${chunks}/${chunks}`, { timeout: 90_000 });
 
     const sentence = knownSentence(7, 2);
     await kn.search.fill(sentence);
     const top = kn.hits.first();
     await expect(top.getByTestId('knowledge-hit-tag')).toHaveText(/^\[knowledge handbook\.pdf#\d+\]$/);
     await expect(top.getByTestId('knowledge-hit-text')).toContainText('catalogued item 702');
+    // The sentences that matched best are highlighted, with the page they are on.
+    await expect(top.getByTestId('knowledge-hit-match')).toContainText('catalogued item 702');
+    await expect(top.getByTestId('knowledge-hit-page')).toHaveText('page 7');
     await app.screenshot('knowledge');
     await expect(app.errorToasts()).toHaveCount(0);
   } finally {
@@ -116,14 +120,15 @@ test('a source can be deleted after a confirmation', async ({ host, openApp }) =
 });
 
 // Runs in the page; this file is compiled without the DOM library.
-type Styles = { getComputedStyle(el: unknown): { opacity: string; display: string } };
+type Styles = { getComputedStyle(el: unknown): { opacity: string; display: string; color: string } };
 const style = (l: Locator) => l.evaluate((el) => {
   const s = (globalThis as unknown as Styles).getComputedStyle(el);
-  return { opacity: s.opacity, display: s.display };
+  return { opacity: s.opacity, display: s.display, color: s.color };
 });
 const opacity = async (l: Locator) => Number((await style(l)).opacity);
+const color = async (l: Locator) => (await style(l)).color;
 
-test('row actions show on hover and on keyboard focus (computed opacity, not just "visible")', async ({ host, openApp }) => {
+test('row actions are readable at rest and light up on hover and on keyboard focus (computed style, not just "visible")', async ({ host, openApp }) => {
   await host.call('knowledge.ingest', { persona: 'main', name: 'notes.md', dataBase64: Buffer.from('# Notes\n\nBuy seeds.').toString('base64') });
   await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 20_000 }).toBe(1);
   const app = new AppPage(await openApp());
@@ -132,14 +137,19 @@ test('row actions show on hover and on keyboard focus (computed opacity, not jus
   const kn = new KnowledgePage(app.page);
   const row = kn.source('notes.md');
   await expect(row).toBeVisible({ timeout: 20_000 });
+  const del = row.getByTestId('source-delete');
+  // At rest: quiet (muted text) but never faded, so they can be read and found.
   await app.page.getByTestId('knowledge-view').locator('h1').hover();
-  expect(await opacity(row.getByTestId('source-delete'))).toBeLessThan(1);
+  expect(await opacity(del)).toBe(1);
+  const quiet = await color(del);
   await row.hover();
-  await expect.poll(() => opacity(row.getByTestId('source-delete'))).toBe(1);
-  await expect.poll(() => opacity(row.getByTestId('source-reingest'))).toBe(1);
+  await expect.poll(() => color(del)).not.toBe(quiet);
+  const lit = await color(del);
   await app.page.getByTestId('knowledge-view').locator('h1').hover();
+  await expect.poll(() => color(del)).toBe(quiet);
   await row.getByTestId('source-reingest').focus();
-  await expect.poll(() => opacity(row.getByTestId('source-delete'))).toBe(1);
+  await expect.poll(() => color(del)).toBe(lit);
+  expect(await opacity(row.getByTestId('source-reingest'))).toBe(1);
   // The actions cell is a table cell, so the row's borders stay whole.
   expect((await style(row.locator('.row-actions'))).display).toBe('table-cell');
 });

@@ -63,7 +63,9 @@ test('search shows each hit with its score breakdown, the same numbers recall re
     await expect(app.page.getByTestId('weaker-matches').getByTestId('hit-content').filter({ hasText: 'Dinner with Ana' })).toHaveCount(1);
     await expect(app.page.getByTestId('search-count')).toContainText('weaker');
   }
-  await expect(app.page.getByTestId('search-count')).toContainText(/memor(y|ies) match(es)? by words or meaning/);
+  // Every memory sharing a word with the question is counted, and said so.
+  await expect(app.page.getByTestId('search-count')).toContainText(/memor(y|ies) (that )?match(es)? by words or meaning/);
+  await expect(app.memories.count).toHaveText(/^\d+ match(es)?$/);
 
   const shown = await app.memories.breakdown(first);
   const [top] = await host.call('recall', { persona: 'main', query: 'when is my tax return due', limit: 50, kinds: ['memory'] });
@@ -122,6 +124,71 @@ test('filters by category, importance range, day range and origin', async ({ hos
   await app.memories.filter('importance-max').fill('2');
   await expect(app.page.getByTestId('memories-empty')).toContainText('No memory matches these filters');
   await expect(app.errorToasts()).toHaveCount(0);
+});
+
+test('search filters narrow the recall itself: a category filter finds memories beyond the first 50', async ({ host, openApp }) => {
+  // 60 important "deploy" memories at work and 3 unimportant ones in the garden: an unfiltered search's best 50 are all work.
+  await Promise.all(
+    Array.from({ length: 60 }, (_, i) =>
+      host.call('memories.write', { persona: 'main', content: `Deploy freeze for release ${i}`, category: 'work', importance: 9 }),
+    ),
+  );
+  for (const [i, what] of ['sprinkler', 'hedge trimmer', 'compost bin'].entries()) {
+    await host.call('memories.write', { persona: 'main', content: `Deploy the ${what} plan`, category: 'garden', importance: 2, day: `2026-04-0${i + 1}` });
+  }
+  const unfiltered = await host.call('recall', { persona: 'main', query: 'deploy', limit: 50, kinds: ['memory'] });
+  expect(unfiltered.filter((h) => h.memory?.category === 'garden')).toHaveLength(0);
+
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+  await app.memories.searchFor('deploy');
+  await expect(app.memories.hits).toHaveCount(50);
+  // The count says what it counts: every memory with the word, not the 50 shown.
+  await expect(app.page.getByTestId('search-count')).toContainText('The best 50 of 63 memories that match by words or meaning.');
+  await expect(app.memories.count).toHaveText('63 matches');
+  await expect(app.memories.hit('Deploy the sprinkler plan')).toHaveCount(0);
+
+  await app.memories.filter('category').selectOption('garden');
+  await expect(app.memories.hits).toHaveCount(3);
+  // (Their order depends on their vectors, which the embedding job may or may not have written yet.)
+  const shownContents = async () => (await app.page.getByTestId('hit-content').allTextContents()).sort();
+  await expect.poll(shownContents).toEqual(['Deploy the compost bin plan', 'Deploy the hedge trimmer plan', 'Deploy the sprinkler plan']);
+  await expect(app.page.getByTestId('search-count')).toHaveText('3 memories match by words or meaning within the filters.');
+  await expect(app.memories.count).toHaveText('3 matches');
+
+  // Filters combine and still search the whole memory: one of the three is in April's first two days.
+  await app.memories.filter('day-to').fill('2026-04-02');
+  await expect.poll(shownContents).toEqual(['Deploy the hedge trimmer plan', 'Deploy the sprinkler plan']);
+
+  await app.page.getByTestId('filter-clear').click();
+  await expect(app.memories.hits).toHaveCount(50);
+  await expect(app.memories.count).toHaveText('63 matches');
+  await expect(app.errorToasts()).toHaveCount(0);
+});
+
+test('a very long memory is clamped with a way to read it all; Hebrew reads right to left', async ({ host, openApp }) => {
+  const long = Array.from({ length: 400 }, (_, i) => `Line ${i} of the meeting notes, with enough words to wrap.`).join('\n').slice(0, 20_000);
+  await host.call('memories.write', { persona: 'main', content: long, category: 'work' });
+  await host.call('memories.write', { persona: 'main', content: 'פגישה עם רונית ביום שלישי', category: 'social' });
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+  const row = app.memories.row('Line 0 of the meeting notes');
+  const text = row.getByTestId('memory-content');
+  const clampedHeight = (await text.boundingBox())!.height;
+  expect(clampedHeight).toBeLessThan(200);
+  await row.getByTestId('memory-expand').click();
+  await expect(row.getByTestId('memory-expand')).toHaveText('Show less');
+  expect((await text.boundingBox())!.height).toBeGreaterThan(clampedHeight * 5);
+  await row.getByTestId('memory-expand').click();
+  await expect(row.getByTestId('memory-expand')).toHaveText(`Show all (${long.length.toLocaleString('en-US')} characters)`);
+
+  // Runs in the page; this file is compiled without the DOM library.
+  const direction = (l: typeof text) =>
+    l.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { direction: string } }).getComputedStyle(el).direction);
+  expect(await direction(app.memories.row('פגישה עם רונית').getByTestId('memory-content'))).toBe('rtl');
+  expect(await direction(text)).toBe('ltr');
 });
 
 test('the list pages through a long history as it scrolls', async ({ host, openApp }) => {

@@ -16,6 +16,7 @@ import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
 import { EventBus } from './events';
+import { removeUnfinishedImports } from './portable/unfinished';
 import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './jobs/runner';
 import type { QueueDefs } from './jobs/types';
 import type { Handlers } from './method';
@@ -156,6 +157,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Opened without it (the setting lives in the database); applies from the first commit after migrations.
     if (settings.durableCommits) await db.setDurableCommits(true);
     await adoptUnboundKeys(ctx.secrets, settings);
+    // Before the job runner: an import cut off by a stop leaves a hidden persona, never a half-visible one (docs/export.md).
+    const unfinished = await removeUnfinishedImports(db);
+    if (unfinished.length) {
+      notices.push(`An import that had not finished when Hearth stopped was removed (${unfinished.length === 1 ? 'one persona' : `${unfinished.length} personas`}); nothing else changed. Import the file again.`);
+    }
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
     runner = new JobRunner(ctx, options.queues ?? queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });

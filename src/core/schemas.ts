@@ -32,3 +32,15 @@ export const memoryOrigin = z.union([z.enum(MEMORY_ORIGINS), mcpOrigin]);
 export const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
 
 export const noArgs = z.object({}).strict();
+
+/** The memory browser's filters (memories.list, and recall's candidate selection). */
+export const memoryFilters = z
+  .object({
+    category: z.string().max(64).optional(),
+    importanceMin: importance.optional(),
+    importanceMax: importance.optional(),
+    dayFrom: isoDay.optional(),
+    dayTo: isoDay.optional(),
+    origin: memoryOrigin.optional(),
+  })
+  .strict();

@@ -70,8 +70,20 @@ export function App() {
   return (
     <DropZone>
       <div className="app" data-testid="app" data-active-persona={activeId}>
+        {/* First stop for Tab: past the sidebar straight into the view. Focus moves by script so the URL (and its token) stays as it is. */}
+        <a
+          className="skip-link"
+          href="#main"
+          data-testid="skip-link"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+        >
+          Skip to main content
+        </a>
         <Sidebar />
-        <main className="main" data-testid="main">
+        <main className="main" id="main" tabIndex={-1} data-testid="main">
           <NoticesBanner />
           {loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}
         </main>

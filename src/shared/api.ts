@@ -5,6 +5,7 @@
 //   types.ts    the data methods take and return (settings.ts: the settings' shapes)
 //   methods.ts  the method map: name → [arguments, result]
 //   events.ts   events pushed to the UI
+//   recall-match.ts  what counts as a search match (the core's count and the page agree)
 //   errors.ts   error codes, AppError, the envelope every call returns
 //   actor.ts    who made a call (the door decides)
 //   bridge.ts   what the Electron preload exposes to the page
@@ -14,6 +15,7 @@ export * from './types';
 export * from './settings';
 export * from './methods';
 export * from './events';
+export * from './recall-match';
 export type { AppErrorShape, Envelope, ErrorCode } from './errors';
 export type { Actor, CallMeta } from './actor';
 export type { PreloadBridge } from './bridge';

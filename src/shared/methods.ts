@@ -21,6 +21,7 @@ import type {
   Memory,
   MemoryFilters,
   MemoryPage,
+  MemorySearchResult,
   ImportFormat,
   ImportFromResult,
   MemoryVersion,
@@ -116,8 +117,15 @@ export interface Api {
       variant?: RankingVariant;
       /** Also return superseded memories, each ranked below what replaced it. */
       includeSuperseded?: boolean;
+      /** Narrows which memories recall considers (knowledge is unaffected); none by default. */
+      filters?: MemoryFilters;
     },
     RecallHit[],
+  ];
+  /** The memory browser's search: recall over memories only, with how many memories match at all. */
+  'memories.search': [
+    { persona: string; query: string; limit?: number; filters?: MemoryFilters; includeSuperseded?: boolean },
+    MemorySearchResult,
   ];
 
   'embeddings.backfill': [{ persona?: string }, { enqueued: number }];

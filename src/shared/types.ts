@@ -132,6 +132,8 @@ export interface ScoreBreakdown {
   final: number;
   /** Of `text`, the part inherited from a neighbouring memory (context ranking); absent otherwise. */
   textFromNeighbours?: number;
+  /** The factor a memory's score was multiplied by for being written within a time the query names; absent otherwise. */
+  timeBoost?: number;
 }
 
 /** Settings → Test connection: one real request to the saved model, and the server's model list. */
@@ -151,6 +153,18 @@ export interface ConversationInfo {
   updatedAt: ISOTime;
 }
 
+export interface MemorySearchResult {
+  /** The best `limit` hits, best first (recall's order). */
+  hits: RecallHit[];
+  /**
+   * Memories passing the filters that contain a word of the query or are close
+   * in meaning (cosine ≥ MEANINGFUL_COSINE, recall-match.ts): the "of N" in "best 10 of N".
+   */
+  total: number;
+  /** True when the meaning side was counted only among the nearest rows, so `total` is a lower bound. */
+  totalIsLowerBound: boolean;
+}
+
 export interface RecallHit {
   kind: RecallKind;
   id: string;
@@ -160,6 +174,15 @@ export interface RecallHit {
   memory?: Memory;
   source?: string;
   chunkIndex?: number;
+  /** Knowledge: the sentences that matched the question best (offsets into `content`) and their page. */
+  match?: KnowledgeMatch;
+}
+
+/** Where in a knowledge hit the question is answered: `start`/`end` index `content`; `page` for PDFs. */
+export interface KnowledgeMatch {
+  start?: number;
+  end?: number;
+  page?: number | null;
 }
 
 
@@ -268,6 +291,8 @@ export interface PersonaImport {
   counts: Record<string, number>;
   /** Rows queued for embedding (their vectors came from another model, or had none). */
   toEmbed: number;
+  /** Rows whose vectors came with the file: they join the vector index in the background (found by text meanwhile). */
+  toIndex: number;
 }
 
 /** Other tools' exports that memories.importFrom reads. */

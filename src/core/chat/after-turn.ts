@@ -8,10 +8,12 @@ import { listMessages } from './messages';
 import { assemblePrompt } from './prompt';
 import { transcriptSlice } from './review/transcript';
 
-async function jobPending(q: Queryable, queue: string, persona: string): Promise<boolean> {
+/** A compaction of this conversation is already queued or running (another conversation's does not count). */
+async function compactionPending(q: Queryable, conv: ConversationRow): Promise<boolean> {
   const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM jobs WHERE queue = $1 AND persona = $2 AND state IN ('available', 'running', 'retryable')`,
-    [queue, persona],
+    `SELECT count(*)::int AS n FROM jobs
+      WHERE queue = 'compaction' AND persona = $1 AND args->>'conversationId' = $2 AND state IN ('available', 'running', 'retryable')`,
+    [conv.persona, conv.id],
   );
   return (rows[0]?.n ?? 0) > 0;
 }
@@ -37,7 +39,7 @@ export async function afterTurn(ctx: CoreContext, conv: ConversationRow, setting
   const system = (await assemblePrompt(ctx, conv)).system;
   if (estimateTokens(messages, system) > settings.contextBudgetTokens) {
     await ctx.db.transaction(async (tx) => {
-      if (await jobPending(tx, 'compaction', conv.persona)) return;
+      if (await compactionPending(tx, conv)) return;
       await enqueueJob(tx, { queue: 'compaction', persona: conv.persona, args: { conversationId: conv.id } });
     });
   }

@@ -1,7 +1,7 @@
 // The chat's doors into the other stores (memories, user model, recall,
 // knowledge, settings). One file, so the agent loop and the jobs depend on
 // these few functions rather than on each store's internals.
-import type { Memory, MemoryOrigin, RecallHit, UserModelEntry } from '../../shared/api';
+import type { Memory, MemoryFilters, MemoryOrigin, RecallHit, UserModelEntry } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { deleteMemory, writeMemory as writeMemoryRow } from '../memories/mutate';
@@ -85,7 +85,7 @@ function hitLine(h: RecallHit): string {
 export async function recallAsText(
   ctx: CoreContext,
   persona: string,
-  args: { query: string; limit: number; date?: string },
+  args: { query: string; limit: number; date?: string; filters?: MemoryFilters },
 ): Promise<string> {
   const hits = await recall(ctx, { persona, ...args, embedSignal: AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS) });
   if (hits.length === 0) return `No memories or knowledge match "${args.query}".`;

@@ -5,6 +5,8 @@ import type { EmbeddingTarget } from './enqueue';
 // The SQL of embedding work: the table names come from this fixed map, never from input.
 const TABLE: Record<EmbeddingTarget, string> = { memory: 'memories', knowledge: 'knowledge_chunks' };
 const ORDER: Record<EmbeddingTarget, string> = { memory: 't.inserted_at, t.id', knowledge: 't.source, t.chunk_index' };
+/** What is embedded: a memory's content; a chunk's search key (its text with title and heading, docs/ranking.md). */
+const TEXT: Record<EmbeddingTarget, string> = { memory: 'content', knowledge: 'search_key' };
 
 export interface TargetRow {
   id: string;
@@ -18,7 +20,7 @@ export interface TargetRow {
 export async function loadTargets(q: Queryable, target: EmbeddingTarget, ids: string[]): Promise<TargetRow[]> {
   const source = target === 'knowledge' ? 't.source' : 'NULL::text';
   const { rows } = await q.query<TargetRow>(
-    `SELECT t.id, t.persona, t.content, ${source} AS source FROM ${TABLE[target]} t
+    `SELECT t.id, t.persona, t.${TEXT[target]} AS content, ${source} AS source FROM ${TABLE[target]} t
      WHERE t.id = ANY($1::uuid[]) ORDER BY ${ORDER[target]}`,
     [ids],
   );
@@ -41,8 +43,8 @@ export async function writeVectors(
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const res = await tx.query(
-      `UPDATE ${TABLE[target]} SET embedding = $2, embedding_model = $3, embedding_error = NULL
-       WHERE id = $1 AND content = $4`,
+      `UPDATE ${TABLE[target]} SET embedding = $2, embedding_model = $3, embedding_error = NULL, staged_model = NULL
+       WHERE id = $1 AND ${TEXT[target]} = $4`,
       [row.id, encodeVector(vectors[i]!), model, row.content],
     );
     if (res.affectedRows > 0) written.push(row);
@@ -62,7 +64,7 @@ export async function markFailed(
   const { rows } = await q.query<TargetRow>(
     `UPDATE ${TABLE[target]} t SET embedding_error = $2
      WHERE t.id = ANY($1::uuid[]) AND (t.embedding IS NULL OR t.embedding_model IS DISTINCT FROM $3)
-     RETURNING t.id, t.persona, t.content, ${source} AS source`,
+     RETURNING t.id, t.persona, t.${TEXT[target]} AS content, ${source} AS source`,
     [ids, error.slice(0, 2000), model],
   );
   return rows;

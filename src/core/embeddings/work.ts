@@ -3,6 +3,8 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import type { QueueDef } from '../jobs/types';
 import { EMBEDDING_TARGETS } from './enqueue';
+import { loadWindowTargets, meanVectors, writeWindowVectors } from '../knowledge/window-store';
+import { placeStagedVectors } from './staged';
 import { loadTargets, markFailed, type TargetRow, writeVectors } from './store';
 
 const argsSchema = z.object({
@@ -43,20 +45,37 @@ export const embeddingsQueue: QueueDef = {
   async work(raw, jc, ctx) {
     const args = parseArgs(raw);
     const provider = ctx.embedder.current();
-    const rows = await loadTargets(ctx.db, args.target, args.ids);
+    const loaded = await loadTargets(ctx.db, args.target, args.ids);
+    if (loaded.length === 0) return;
+    // Vectors an import brought for the current model only need to join their index (staged.ts).
+    const { placed, rest: rows } = await placeStagedVectors(ctx.db, args.target, loaded, provider.model, jc.signal);
+    if (placed.length) announce(ctx, args.target, placed);
     if (rows.length === 0) return;
-    const vectors: Float32Array[] = [];
-    for (let i = 0; i < rows.length; i += provider.maxBatch) {
+    // A chunk's sentence windows are embedded with it, so "embedded" means both; the chunk's own
+    // vector is then the mean of its windows' (one short text each instead of 3,000 characters:
+    // half the model time). A chunk without windows embeds its key. docs/ranking.md, "Knowledge".
+    const windows = args.target === 'knowledge' ? await loadWindowTargets(ctx.db, rows.map((r) => r.id)) : [];
+    const windowed = new Set(windows.map((w) => w.chunkId));
+    const alone = rows.filter((r) => !windowed.has(r.id));
+    const texts = [...alone.map((r) => r.content), ...windows.map((w) => w.key)];
+    const embedded: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += provider.maxBatch) {
       jc.signal.throwIfAborted();
-      const batch = rows.slice(i, i + provider.maxBatch);
-      vectors.push(...(await provider.embed(batch.map((r) => r.content), { signal: jc.signal })));
-      if (rows.length > provider.maxBatch) await jc.progress({ stage: 'embedding', done: vectors.length, total: rows.length });
+      embedded.push(...(await provider.embed(texts.slice(i, i + provider.maxBatch), { signal: jc.signal })));
+      if (texts.length > provider.maxBatch) await jc.progress({ stage: 'embedding', done: embedded.length, total: texts.length });
     }
+    const windowVectors = embedded.slice(alone.length);
+    const own = new Map(alone.map((r, i) => [r.id, embedded[i]!]));
+    const means = meanVectors(windows.map((w) => w.chunkId), windowVectors);
+    const vectors = rows.map((r) => own.get(r.id) ?? means.get(r.id)!);
     if (ctx.embedder.model() !== provider.model) {
       // Settings switched model mid-job: these vectors would be stale on arrival.
       throw new AppError('provider_error', 'The embedding model changed while this job ran; it runs again with the new one.');
     }
-    const written = await ctx.db.transaction((tx) => writeVectors(tx, args.target, rows, vectors, provider.model));
+    const written = await ctx.db.transaction(async (tx) => {
+      await writeWindowVectors(tx, windows, windowVectors, provider.model);
+      return writeVectors(tx, args.target, rows, vectors, provider.model);
+    });
     announce(ctx, args.target, written);
   },
   async onDiscard(raw, error, ctx) {

@@ -22,8 +22,9 @@ function expectWellFormed(chunks: Chunk[]) {
     expect(c.content.length).toBeLessThanOrEqual(size);
   }
   for (let i = 1; i < chunks.length; i++) {
-    // Each chunk repeats a real piece of the previous chunk's end.
-    expect(sharedOverlap(chunks[i - 1]!.content, chunks[i]!.content)).toBeGreaterThan(overlap / 2);
+    // Each chunk repeats a real piece of the previous chunk's end (shorter than the overlap when it
+    // starts at a sentence or paragraph, but never less than a fifth of it).
+    expect(sharedOverlap(chunks[i - 1]!.content, chunks[i]!.content)).toBeGreaterThan(overlap / 5);
   }
 }
 
@@ -162,4 +163,44 @@ describe('chunkDocument', () => {
   it('drops a byte-order mark', () => {
     expect(chunkDocument([{ text: '\uFEFFHello' }])[0]!.content).toBe('Hello');
   });
+
+  it('starts every overlap at a sentence, never inside a word or a command', () => {
+    // Sentences of varied length, so a fixed-length tail would land mid-word ("-W 0 can be used…" without its "hdparm").
+    const para = (i: number) =>
+      `Run hdparm -W 0 /dev/sd${i} to turn the write cache off. ` +
+      `Disk number ${i} then reports its cache state ${'honestly and slowly '.repeat(1 + (i % 4))}to the kernel. ` +
+      `Check it again after reboot ${i}.`;
+    const text = Array.from({ length: 40 }, (_, i) => para(i)).join(' ');
+    const chunks = chunkDocument([{ text }]);
+    expect(chunks.length).toBeGreaterThan(2);
+    expectWellFormed(chunks);
+    expectAllWordsInOrder(text, chunks);
+    for (const c of chunks.slice(1)) expect(c.content).toMatch(/^(Run hdparm|Disk number|Check it again)/);
+  });
+
+  it('falls back to a word boundary when no sentence starts in the overlap', () => {
+    const words = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(' ');
+    const chunks = chunkDocument([{ text: words }]);
+    for (const c of chunks.slice(1)) expect(words.split(' ')).toContain(c.content.split(' ')[0]);
+  });
+
+  it('keeps a heading with the section it opens and names the nearest heading on each chunk', () => {
+    const body = (n: number) => Array.from({ length: 6 }, (_, i) => `${sentence(n * 10 + i)} ${sentence(n * 10 + i + 500)}`).join('\n\n');
+    const sections = Array.from({ length: 8 }, (_, n) => `${n + 1}.2. Section About Topic ${n + 1}\n\n${body(n)}`);
+    const chunks = chunkDocument([{ text: sections.join('\n\n') }]);
+    expectWellFormed(chunks);
+    const isHeadingLine = (l: string) => /^\d+\.2\. Section About Topic \d+$/.test(l);
+    chunks.forEach((c, i) => {
+      // A heading is never the last thing in a chunk: it moved on with its section.
+      const paras = c.content.split('\n\n');
+      expect(isHeadingLine(paras.at(-1)!)).toBe(false);
+      // The chunk's heading is the one its own text (after the carried overlap) sits under.
+      const fresh = paras.find((p) => i === 0 || !chunks[i - 1]!.content.includes(p))!;
+      const n = isHeadingLine(fresh) ? Number(fresh.split('.')[0]) : Math.floor(Number(/^Sentence number (\d+)/.exec(fresh)![1]) / 10) + 1;
+      expect(c.heading).toBe(`${n}.2. Section About Topic ${n}`);
+    });
+    // Every heading is followed in its chunk by its section's first paragraph.
+    for (let n = 1; n <= 8; n++) expect(chunks.some((c) => c.content.includes(`Topic ${n}\n\n${sentence((n - 1) * 10)}`))).toBe(true);
+  });
 });
+

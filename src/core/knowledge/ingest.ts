@@ -7,6 +7,7 @@ import { isPermanent } from '../jobs/runner';
 import type { JobContext, JobWork, QueueDef } from '../jobs/types';
 import { readSettings } from '../settings/store';
 import { chunkDocument } from './chunk';
+import { keyedChunks } from './keyed-chunks';
 import { parseError } from '../parse/errors';
 import { inspectFile } from '../parse/inspect';
 import { progressReporter } from './progress';
@@ -51,6 +52,8 @@ async function ingest(args: IngestJobArgs, jc: JobContext, ctx: CoreContext): Pr
   await report.flush();
   const chunks = chunkDocument(doc.segments);
   if (chunks.length === 0) throw parseError('empty', `"${args.name}" holds no text to ingest.`);
+  // Each chunk is searched by its contextual key; its sentence windows are embedded with it (docs/ranking.md).
+  const keyed = keyedChunks(chunks, args.name, { pdf: doc.kind === 'pdf' });
   jc.signal.throwIfAborted();
   await report.stage({ stage: 'writing', done: 0, total: chunks.length, label: `writing ${chunks.length} chunks` });
   await replaceSource(ctx, {
@@ -59,7 +62,7 @@ async function ingest(args: IngestJobArgs, jc: JobContext, ctx: CoreContext): Pr
     kind: doc.kind,
     bytes: facts.bytes,
     pages: doc.pages,
-    chunks,
+    chunks: keyed,
   });
   await report.stage({ stage: 'embedding', done: 0, total: chunks.length, label: `${chunks.length} chunks written` });
 }

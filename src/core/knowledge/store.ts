@@ -8,11 +8,16 @@ import type { Queryable } from '../db/client';
 import { enqueueEmbeddings } from '../embeddings/enqueue';
 import { requirePersona } from '../personas/store';
 import { toIso } from '../time';
+import { insertWindows, type StoredWindow } from './window-store';
 
 export interface SourceChunk {
   content: string;
   pageFrom?: number;
   pageTo?: number;
+  /** What the chunk is searched by (contextual-key.ts); the content itself when absent. */
+  key?: string;
+  /** Its sentence windows (windows.ts), embedded with the chunk. */
+  windows?: StoredWindow[];
 }
 
 export interface ReplaceSourceInput {
@@ -37,16 +42,20 @@ async function insertChunks(q: Queryable, persona: string, source: string, chunk
   const params: unknown[] = [persona, source];
   const values = chunks.map((c, i) => {
     // Postgres text cannot hold NUL, which PDF text extraction sometimes yields.
-    params.push(first + i, c.content.replaceAll('\u0000', ''), c.pageFrom ?? null, c.pageTo ?? null);
-    const b = params.length - 4;
-    return `($1, $2, $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4})`;
+    params.push(first + i, c.content.replaceAll('\u0000', ''), c.pageFrom ?? null, c.pageTo ?? null, c.key?.replaceAll('\u0000', '') ?? null);
+    const b = params.length - 5;
+    return `($1, $2, $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5})`;
   });
-  const { rows } = await q.query<{ id: string }>(
-    `INSERT INTO knowledge_chunks (persona, source, chunk_index, content, page_from, page_to)
-     VALUES ${values.join(', ')} RETURNING id`,
+  const { rows } = await q.query<{ id: string; chunk_index: number }>(
+    `INSERT INTO knowledge_chunks (persona, source, chunk_index, content, page_from, page_to, search_key)
+     VALUES ${values.join(', ')} RETURNING id, chunk_index`,
     params,
   );
-  return rows.map((r) => r.id);
+  // RETURNING follows the VALUES order in practice, but nothing promises it: match by index.
+  const byIndex = new Map(rows.map((r) => [r.chunk_index, r.id]));
+  const ids = chunks.map((_, i) => byIndex.get(first + i)!);
+  await insertWindows(q, persona, chunks.flatMap((c, i) => (c.windows ?? []).map((w, j) => ({ chunkId: ids[i]!, index: j, window: w }))));
+  return ids;
 }
 
 /**

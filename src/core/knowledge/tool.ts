@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { readSettings } from '../settings/store';
 import { chunkDocument } from './chunk';
+import { keyedChunks } from './keyed-chunks';
 import { ingestPath } from './ingest-handlers';
 import { MAX_SOURCE_CHARS, sourceName } from './source-name';
 import { replaceSource } from './store';
@@ -46,6 +47,6 @@ export async function ingestForTool(ctx: CoreContext, persona: string, rawArgs: 
   }
   const source = sourceName(args.source);
   const chunks = chunkDocument([{ text: args.text }]);
-  await replaceSource(ctx, { persona, source, kind: 'text', bytes: Buffer.byteLength(args.text), pages: null, chunks });
+  await replaceSource(ctx, { persona, source, kind: 'text', bytes: Buffer.byteLength(args.text), pages: null, chunks: keyedChunks(chunks, source) });
   return { status: 'ingested', source, chunks: chunks.length };
 }

@@ -66,7 +66,7 @@ export class McpHttpSessions {
       session.lastUsed = Date.now();
       return session.transport.handleRequest(req, res);
     }
-    const { rows } = await this.deps.ctx.db.query('SELECT 1 FROM personas WHERE id = $1', [binding.persona]);
+    const { rows } = await this.deps.ctx.db.query('SELECT 1 FROM personas WHERE id = $1 AND NOT importing', [binding.persona]);
     // Not 404: to an MCP client that means "session expired, initialize again".
     if (!rows.length) return jsonRpcError(res, 400, `Hearth has no persona "${binding.persona}".`);
     await this.sweep();

@@ -49,6 +49,29 @@ describe('Hearth over MCP (SDK client, in memory)', () => {
     expect(page.items.map((m) => [m.id, m.origin])).toEqual([[id, 'mcp:Claude Desktop']]);
   });
 
+  it('search_memory narrows by category, importance and days, and refuses an importance outside 1–10', async () => {
+    const w = (content: string, category: string, importance: number, day: string) => core.call('memories.write', { persona: 'alpha', content, category, importance, day });
+    const work = await w('Lighthouse project kickoff with the design team', 'work', 9, '2026-03-02');
+    const trip = await w('Lighthouse tour on the coast trip', 'travel', 3, '2026-05-20');
+    const ids = async (args: Record<string, unknown>) => {
+      const r = await a.callTool({ name: 'search_memory', arguments: { query: 'lighthouse', ...args } });
+      expect(isToolError(r), resultText(r)).toBe(false);
+      return (r.structuredContent as { hits: { id: string }[] }).hits.map((h) => h.id);
+    };
+    // Other memories of this persona may be recalled too (importance, recency); these two are the ones that match.
+    const has = (got: string[], want: string[], not: string[]) => {
+      expect(got).toEqual(expect.arrayContaining(want));
+      for (const id of not) expect(got).not.toContain(id);
+    };
+    has(await ids({}), [work.id, trip.id], []);
+    has(await ids({ category: 'travel' }), [trip.id], [work.id]);
+    has(await ids({ min_importance: 5 }), [work.id], [trip.id]);
+    has(await ids({ from_day: '2026-04-01', to_day: '2026-06-30' }), [trip.id], [work.id]);
+    has(await ids({ category: 'travel', min_importance: 5 }), [], [work.id, trip.id]);
+    const bad = await a.callTool({ name: 'search_memory', arguments: { query: 'lighthouse', min_importance: 11 } });
+    expect(isToolError(bad)).toBe(true);
+  });
+
   it('gets, corrects and deletes one memory, and reads and updates the user model', async () => {
     const m = await core.call('memories.write', { persona: 'alpha', content: 'Started learning the cello', importance: 4 });
     expect(resultText(await a.callTool({ name: 'get_memory', arguments: { id: m.id } }))).toContain('Started learning the cello');

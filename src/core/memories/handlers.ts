@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMBEDDING_STATUSES } from '../../shared/enums';
 import { handler } from '../method';
 import { requirePersona } from '../personas/store';
-import { importance, isoDay, memoryOrigin, personaId, text, uuid } from '../schemas';
+import { importance, isoDay, memoryFilters, memoryOrigin, personaId, text, uuid } from '../schemas';
 import { deleteMemory, restoreMemory, updateMemory, writeMemory } from './mutate';
 import { getMemory, listMemories } from './store';
 import { memoryCategories, topMemoriesBlock } from './top';
@@ -11,16 +11,6 @@ export const MAX_MEMORY_CHARS = 20_000;
 
 const category = z.string().trim().max(64, 'a category is at most 64 characters').nullable().optional();
 
-const filters = z
-  .object({
-    category: z.string().max(64).optional(),
-    importanceMin: importance.optional(),
-    importanceMax: importance.optional(),
-    dayFrom: isoDay.optional(),
-    dayTo: isoDay.optional(),
-    origin: memoryOrigin.optional(),
-  })
-  .strict();
 
 const memoryShape = z
   .object({
@@ -65,7 +55,7 @@ export const memoryHandlers = {
     z
       .object({
         persona: personaId,
-        filters: filters.default({}),
+        filters: memoryFilters.default({}),
         limit: z.number().int().min(1).max(500).default(100),
         cursor: z.string().max(500).nullable().optional(),
       })

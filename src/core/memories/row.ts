@@ -3,7 +3,7 @@ import { toIso } from '../time';
 
 /** Columns every memory query selects (never the vector itself: it is 6 kB a row). */
 export const MEMORY_COLUMNS = `m.id, m.persona, m.category, m.content, m.importance, m.day, m.origin,
-  (m.embedding IS NOT NULL) AS has_embedding, m.embedding_model, m.embedding_error,
+  (m.embedding IS NOT NULL AND m.embedding_model IS NOT NULL) AS has_embedding, m.embedding_model, m.embedding_error,
   m.conversation_id, m.inserted_at, m.updated_at, m.superseded_by, m.superseded_at,
   ARRAY(SELECT s.id FROM memories s WHERE s.superseded_by = m.id ORDER BY s.inserted_at, s.id) AS supersedes`;
 

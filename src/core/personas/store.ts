@@ -10,7 +10,8 @@ const SELECT = `
     (SELECT count(*) FROM knowledge_sources s WHERE s.persona = p.id) AS knowledge_sources,
     (SELECT count(*) FROM knowledge_chunks k WHERE k.persona = p.id) AS knowledge_chunks,
     (SELECT count(*) FROM messages x JOIN conversations c ON c.id = x.conversation_id WHERE c.persona = p.id) AS messages
-  FROM personas p`;
+  FROM personas p
+  WHERE NOT p.importing`;
 
 interface Row {
   id: string;
@@ -44,14 +45,17 @@ export async function listPersonas(db: Queryable): Promise<Persona[]> {
 }
 
 export async function getPersona(db: Queryable, id: string): Promise<Persona> {
-  const { rows } = await db.query<Row>(`${SELECT} WHERE p.id = $1`, [id]);
+  const { rows } = await db.query<Row>(`${SELECT} AND p.id = $1`, [id]);
   if (!rows[0]) throw new AppError('not_found', `There is no persona "${id}".`);
   return toPersona(rows[0]);
 }
 
-/** Fails with not_found unless the persona exists: every persona-scoped write checks first. */
+/**
+ * Fails with not_found unless the persona exists: every persona-scoped write
+ * checks first. A persona still being imported does not exist yet (docs/export.md).
+ */
 export async function requirePersona(db: Queryable, id: string): Promise<void> {
-  const { rows } = await db.query('SELECT 1 FROM personas WHERE id = $1', [id]);
+  const { rows } = await db.query('SELECT 1 FROM personas WHERE id = $1 AND NOT importing', [id]);
   if (!rows.length) throw new AppError('not_found', `There is no persona "${id}".`);
 }
 
@@ -68,6 +72,7 @@ export function slugify(name: string): string {
 }
 
 export async function createPersona(db: Queryable, name: string): Promise<Persona> {
+  // A persona being imported holds a placeholder name until it appears, so it never clashes here.
   const { rows: clash } = await db.query('SELECT 1 FROM personas WHERE lower(name) = lower($1)', [name]);
   if (clash.length) throw new AppError('conflict', `A persona named "${name}" already exists.`);
   const base = slugify(name);

@@ -1,6 +1,9 @@
 // personas.export: streams one persona out as a .hearth file (docs/export.md).
 // Rows are read in pages by key, never the whole persona at once, and go
 // through gzip to disk with backpressure, so memory stays flat at any size.
+// Pages are sized by time (pace.ts) and read outside any transaction, so
+// other calls are answered in between; the file still shows the persona as it
+// was when the export started (marks below), never half of a later change.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
@@ -13,9 +16,10 @@ import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { APP_VERSION } from '../info/handlers';
 import { getPersona } from '../personas/store';
-import { FORMAT, FORMAT_VERSION, type HearthRecord, type Header, type RecordOf, vectorToBase64 } from './format';
+import { AppError } from '../../shared/errors';
+import { FORMAT, FORMAT_VERSION, type HearthRecord, type Header, type RecordOf } from './format';
+import { Pacer } from './pace';
 
-const PAGE = 500;
 /** Export files the doors did not collect (a download never fetched) are removed after this long. */
 const STALE_MS = 60 * 60 * 1000;
 
@@ -34,21 +38,60 @@ export function exportFileName(name: string): string {
 
 type Progress = (done: number, total: number) => void;
 
-async function* pages<R>(fetch: (after: R | null) => Promise<R[]>): AsyncGenerator<R> {
+/** Reads by key, a page at a time, each page sized to take ~40 ms (pace.ts). */
+async function* pages<R>(fetch: (after: R | null, limit: number) => Promise<R[]>): AsyncGenerator<R> {
+  const pace = new Pacer();
   let after: R | null = null;
   for (;;) {
-    const rows = await fetch(after);
+    const limit = pace.size;
+    const rows = await pace.time(limit, () => fetch(after, limit));
     for (const r of rows) yield r;
-    if (rows.length < PAGE) return;
+    if (rows.length < limit) return;
     after = rows[rows.length - 1]!;
   }
 }
 
-const vec = (b: Uint8Array | null) => (b ? vectorToBase64(b) : null);
+/**
+ * The file's vector format (format.ts: base64 of the big-endian float32s, no
+ * header, trailing zero components dropped), made in SQL from vector_send's
+ * bytes (`send`, computed once per row): handing 6 kB of bytea per row to
+ * JavaScript and encoding it there cost ~5× more.
+ * PG's base64 breaks lines every 76 characters; they are removed.
+ */
+const vectorBase64 = (send: string) => `CASE WHEN ${send} IS NOT NULL THEN replace(encode(substring(${send} FROM 5 FOR
+  ((length(rtrim(substring(${send} FROM 5), '\\x00'::bytea)) + 3) / 4) * 4), 'base64'), E'\\n', '') END`;
+
+/**
+ * What existed when the export started: rows written later (by sequence or
+ * id) are left out, and a row changed later is written as it was then, from
+ * its history (docs/history.md keeps every state). So a write made during an
+ * export is either wholly in the file or not at all.
+ */
+interface Marks {
+  seq: string;
+  memoryVersion: string;
+  userModelVersion: string;
+  message: string;
+}
+
+async function readMarks(db: Queryable, id: string): Promise<Marks> {
+  const { rows } = await db.query<Marks>(
+    `SELECT (SELECT coalesce(max(seq), 0) FROM memories WHERE persona = $1)::text AS seq,
+            (SELECT coalesce(max(id), 0) FROM memory_versions)::text AS "memoryVersion",
+            (SELECT coalesce(max(id), 0) FROM user_model_versions)::text AS "userModelVersion",
+            (SELECT coalesce(max(id), 0) FROM messages)::text AS message`,
+    [id],
+  );
+  return rows[0]!;
+}
 
 /** Every record of one persona, in the order an import needs them (docs/export.md). */
 export async function* personaRecords(db: Queryable, id: string, onRow?: () => void): AsyncGenerator<HearthRecord> {
   const counts: Record<string, number> = {};
+  const mark = await readMarks(db, id);
+  /** Conversations in the file: a link to one made after the start would point outside it. */
+  const inFile = new Set<string>();
+  const conv = (c: string | null) => (c !== null && inFile.has(c) ? c : null);
   function* out(r: HearthRecord): Generator<HearthRecord> {
     counts[r.type] = (counts[r.type] ?? 0) + 1;
     onRow?.();
@@ -67,6 +110,7 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     [id],
   );
   for (const c of convs) {
+    inFile.add(String(c.id));
     yield* out({
       type: 'conversation',
       id: String(c.id),
@@ -81,17 +125,35 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
 
   type MemoryRow = {
     id: string; category: string | null; content: string; importance: number; day: string; origin: string;
-    conversation_id: string | null; inserted_at: string; updated_at: string; emb: Uint8Array | null;
+    conversation_id: string | null; inserted_at: string; updated_at: string; emb: string | null;
     embedding_model: string | null; embedding_error: string | null; seq: string; superseded_by: string | null; superseded_at: string | null;
   };
   // seq is the order memories were written in (same-day neighbours rank together): kept by writing them in it.
-  for await (const m of pages<MemoryRow>(async (after) =>
+  // A memory changed after the start (a version past the mark) is written as its last version before it says;
+  // its vector too only if the text is the same. A supersession whose newer memory is out is out too.
+  for await (const m of pages<MemoryRow>(async (after, limit) =>
     (await db.query<MemoryRow>(
-      `SELECT id, category, content, importance, day::text AS day, origin, conversation_id, ${ts('inserted_at')} AS inserted_at,
-              ${ts('updated_at')} AS updated_at, vector_send(embedding) AS emb, embedding_model, embedding_error, seq::text AS seq,
-              superseded_by, ${ts('superseded_at')} AS superseded_at
-       FROM memories WHERE persona = $1 AND seq > $2::bigint ORDER BY seq LIMIT ${PAGE}`,
-      [id, after ? after.seq : '0'],
+      `SELECT m.id, CASE WHEN v.id IS NULL THEN m.category ELSE v.category END AS category,
+              CASE WHEN v.id IS NULL THEN m.content ELSE v.content END AS content,
+              CASE WHEN v.id IS NULL THEN m.importance ELSE v.importance END AS importance,
+              (CASE WHEN v.id IS NULL THEN m.day ELSE v.day END)::text AS day, m.origin, m.conversation_id,
+              ${ts('m.inserted_at')} AS inserted_at, ${ts('CASE WHEN v.id IS NULL THEN m.updated_at ELSE v.valid_from END')} AS updated_at,
+              CASE WHEN same THEN ${vectorBase64('b.b')} END AS emb,
+              CASE WHEN same THEN coalesce(m.embedding_model, m.staged_model) END AS embedding_model,
+              CASE WHEN same THEN m.embedding_error END AS embedding_error, m.seq::text AS seq,
+              CASE WHEN n.seq <= $4::bigint THEN n.id END AS superseded_by,
+              CASE WHEN n.seq <= $4::bigint
+                   THEN ${ts('CASE WHEN v.id IS NULL OR m.superseded_by IS NOT DISTINCT FROM v.superseded_by THEN m.superseded_at ELSE v.valid_from END')}
+              END AS superseded_at
+       FROM memories m
+       LEFT JOIN LATERAL (
+         SELECT p.id, p.content, p.category, p.importance, p.day, p.superseded_by, p.valid_from FROM memory_versions p
+         WHERE p.memory_id = m.id AND p.id <= $3::bigint ORDER BY p.version DESC LIMIT 1
+       ) v ON EXISTS (SELECT 1 FROM memory_versions w WHERE w.memory_id = m.id AND w.id > $3::bigint)
+       CROSS JOIN LATERAL (SELECT v.id IS NULL OR v.content = m.content AS same, vector_send(m.embedding) AS b) b
+       LEFT JOIN memories n ON n.id = CASE WHEN v.id IS NULL THEN m.superseded_by ELSE v.superseded_by END
+       WHERE m.persona = $1 AND m.seq > $2::bigint AND m.seq <= $4::bigint ORDER BY m.seq LIMIT ${limit}`,
+      [id, after ? after.seq : '0', mark.memoryVersion, mark.seq],
     )).rows,
   )) {
     yield* out({
@@ -102,10 +164,10 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
       importance: m.importance,
       day: m.day,
       origin: m.origin,
-      conversationId: m.conversation_id,
+      conversationId: conv(m.conversation_id),
       insertedAt: m.inserted_at,
       updatedAt: m.updated_at,
-      embedding: vec(m.emb),
+      embedding: m.emb,
       embeddingModel: m.embedding_model,
       embeddingError: m.embedding_error,
       supersededBy: m.superseded_by,
@@ -119,12 +181,16 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     valid_from: string; valid_to: string | null;
   };
   // Versions in the order they were written (their identity id), which an import keeps by writing them in it.
-  for await (const v of pages<VersionRow>(async (after) =>
+  // A version closed by a change after the start is still the current one in the file.
+  for await (const v of pages<VersionRow>(async (after, limit) =>
     (await db.query<VersionRow>(
-      `SELECT id::text AS id, memory_id, version, change, content, category, importance, day::text AS day, superseded_by, actor, conversation_id,
-              reason, ${ts('valid_from')} AS valid_from, ${ts('valid_to')} AS valid_to
-       FROM memory_versions WHERE persona = $1 AND id > $2::bigint ORDER BY id LIMIT ${PAGE}`,
-      [id, after ? after.id : '0'],
+      `SELECT v.id::text AS id, v.memory_id, v.version, v.change, v.content, v.category, v.importance, v.day::text AS day, v.superseded_by,
+              v.actor, v.conversation_id, v.reason, ${ts('v.valid_from')} AS valid_from,
+              ${ts(`CASE WHEN v.change <> 'delete' AND EXISTS (
+                       SELECT 1 FROM memory_versions n WHERE n.memory_id = v.memory_id AND n.version = v.version + 1 AND n.id > $3::bigint)
+                     THEN NULL ELSE v.valid_to END`)} AS valid_to
+       FROM memory_versions v WHERE v.persona = $1 AND v.id > $2::bigint AND v.id <= $3::bigint ORDER BY v.id LIMIT ${limit}`,
+      [id, after ? after.id : '0', mark.memoryVersion],
     )).rows,
   )) {
     yield* out({
@@ -138,7 +204,7 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
       day: v.day,
       supersededBy: v.superseded_by,
       actor: v.actor,
-      conversationId: v.conversation_id,
+      conversationId: conv(v.conversation_id),
       reason: v.reason,
       validFrom: v.valid_from,
       validTo: v.valid_to,
@@ -149,15 +215,16 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     id: string; conversation_id: string; role: 'system' | 'user' | 'assistant' | 'tool'; content: string; tool_calls: unknown;
     tool_call_id: string | null; memory_ids: string[] | null; folded: boolean; created_at: string;
   };
-  for await (const m of pages<MessageRow>(async (after) =>
+  for await (const m of pages<MessageRow>(async (after, limit) =>
     (await db.query<MessageRow>(
       `SELECT x.id::text AS id, x.conversation_id, x.role, x.content, x.tool_calls, x.tool_call_id, x.memory_ids, x.folded,
               ${ts('x.created_at')} AS created_at
        FROM messages x JOIN conversations c ON c.id = x.conversation_id
-       WHERE c.persona = $1 AND x.id > $2::bigint ORDER BY x.id LIMIT ${PAGE}`,
-      [id, after ? after.id : '0'],
+       WHERE c.persona = $1 AND x.id > $2::bigint AND x.id <= $3::bigint ORDER BY x.id LIMIT ${limit}`,
+      [id, after ? after.id : '0', mark.message],
     )).rows,
   )) {
+    if (!inFile.has(m.conversation_id)) continue;
     yield* out({
       type: 'message',
       conversationId: m.conversation_id,
@@ -171,14 +238,24 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     });
   }
 
-  type UserModelRow = { id: string; dimension: string; content: string; confidence: number; inserted_at: string; updated_at: string };
-  for await (const u of pages<UserModelRow>(async (after) =>
+  // A user-model entry changed after the start is written as its last version before it; one added after is out.
+  type UserModelRow = { id: string; dimension: string; content: string; confidence: number; inserted_at: string; updated_at: string; gone: boolean };
+  for await (const u of pages<UserModelRow>(async (after, limit) =>
     (await db.query<UserModelRow>(
-      `SELECT id, dimension, content, confidence, ${ts('inserted_at')} AS inserted_at, ${ts('updated_at')} AS updated_at
-       FROM user_models WHERE persona = $1 AND dimension > $2 ORDER BY dimension LIMIT ${PAGE}`,
-      [id, after ? after.dimension : ''],
+      `SELECT u.id, u.dimension, CASE WHEN n.later THEN v.content ELSE u.content END AS content,
+              CASE WHEN n.later THEN v.confidence ELSE u.confidence END AS confidence, ${ts('u.inserted_at')} AS inserted_at,
+              ${ts('CASE WHEN n.later THEN v.valid_from ELSE u.updated_at END')} AS updated_at,
+              (n.later AND (v.id IS NULL OR v.change = 'delete')) AS gone
+       FROM user_models u
+       CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM user_model_versions w WHERE w.persona = u.persona AND w.dimension = u.dimension
+                                                                            AND w.id > $3::bigint) AS later) n
+       LEFT JOIN LATERAL (SELECT p.* FROM user_model_versions p WHERE n.later AND p.persona = u.persona AND p.dimension = u.dimension
+                            AND p.id <= $3::bigint ORDER BY p.version DESC LIMIT 1) v ON true
+       WHERE u.persona = $1 AND u.dimension > $2 ORDER BY u.dimension LIMIT ${limit}`,
+      [id, after ? after.dimension : '', mark.userModelVersion],
     )).rows,
   )) {
+    if (u.gone) continue;
     yield* out({ type: 'userModel', id: u.id, dimension: u.dimension, content: u.content, confidence: u.confidence, insertedAt: u.inserted_at, updatedAt: u.updated_at });
   }
 
@@ -186,12 +263,16 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     id: string; dimension: string; version: number; change: RecordOf<'userModelVersion'>['change']; content: string | null; confidence: number | null;
     actor: string | null; conversation_id: string | null; reason: string | null; valid_from: string; valid_to: string | null;
   };
-  for await (const v of pages<UserModelVersionRow>(async (after) =>
+  for await (const v of pages<UserModelVersionRow>(async (after, limit) =>
     (await db.query<UserModelVersionRow>(
-      `SELECT id::text AS id, dimension, version, change, content, confidence, actor, conversation_id, reason,
-              ${ts('valid_from')} AS valid_from, ${ts('valid_to')} AS valid_to
-       FROM user_model_versions WHERE persona = $1 AND id > $2::bigint ORDER BY id LIMIT ${PAGE}`,
-      [id, after ? after.id : '0'],
+      `SELECT v.id::text AS id, v.dimension, v.version, v.change, v.content, v.confidence, v.actor, v.conversation_id, v.reason,
+              ${ts('v.valid_from')} AS valid_from,
+              ${ts(`CASE WHEN v.change <> 'delete' AND EXISTS (
+                       SELECT 1 FROM user_model_versions n WHERE n.persona = v.persona AND n.dimension = v.dimension
+                         AND n.version = v.version + 1 AND n.id > $3::bigint)
+                     THEN NULL ELSE v.valid_to END`)} AS valid_to
+       FROM user_model_versions v WHERE v.persona = $1 AND v.id > $2::bigint AND v.id <= $3::bigint ORDER BY v.id LIMIT ${limit}`,
+      [id, after ? after.id : '0', mark.userModelVersion],
     )).rows,
   )) {
     yield* out({
@@ -202,7 +283,7 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
       content: v.content,
       confidence: v.confidence,
       actor: v.actor,
-      conversationId: v.conversation_id,
+      conversationId: conv(v.conversation_id),
       reason: v.reason,
       validFrom: v.valid_from,
       validTo: v.valid_to,
@@ -211,23 +292,23 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
 
   type SourceRow = { source: string; kind: string | null; bytes: string | null; pages: number | null; ingested_at: string };
   type ChunkRow = {
-    id: string; chunk_index: number; content: string; page_from: number | null; page_to: number | null; emb: Uint8Array | null;
+    id: string; chunk_index: number; content: string; page_from: number | null; page_to: number | null; emb: string | null;
     embedding_model: string | null; embedding_error: string | null; inserted_at: string;
   };
   // A source whose chunks have no source row (none today) would still be exported through its chunks' source names.
-  for await (const s of pages<SourceRow>(async (after) =>
+  for await (const s of pages<SourceRow>(async (after, limit) =>
     (await db.query<SourceRow>(
       `SELECT source, kind, bytes::text AS bytes, pages, ${ts('ingested_at')} AS ingested_at
-       FROM knowledge_sources WHERE persona = $1 AND source > $2 ORDER BY source LIMIT ${PAGE}`,
+       FROM knowledge_sources WHERE persona = $1 AND source > $2 ORDER BY source LIMIT ${limit}`,
       [id, after ? after.source : ''],
     )).rows,
   )) {
     yield* out({ type: 'knowledgeSource', source: s.source, kind: s.kind, bytes: s.bytes === null ? null : Number(s.bytes), pages: s.pages, ingestedAt: s.ingested_at });
-    for await (const c of pages<ChunkRow>(async (after) =>
+    for await (const c of pages<ChunkRow>(async (after, limit) =>
       (await db.query<ChunkRow>(
-        `SELECT id, chunk_index, content, page_from, page_to, vector_send(embedding) AS emb, embedding_model, embedding_error,
-                ${ts('inserted_at')} AS inserted_at
-         FROM knowledge_chunks WHERE persona = $1 AND source = $2 AND chunk_index > $3 ORDER BY chunk_index LIMIT ${PAGE}`,
+        `SELECT id, chunk_index, content, page_from, page_to, ${vectorBase64('vector_send(embedding)')} AS emb,
+                coalesce(embedding_model, staged_model) AS embedding_model, embedding_error, ${ts('inserted_at')} AS inserted_at
+         FROM knowledge_chunks WHERE persona = $1 AND source = $2 AND chunk_index > $3 ORDER BY chunk_index LIMIT ${limit}`,
         [id, s.source, after ? after.chunk_index : -1],
       )).rows,
     )) {
@@ -239,11 +320,20 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
         content: c.content,
         pageFrom: c.page_from,
         pageTo: c.page_to,
-        embedding: vec(c.emb),
+        embedding: c.emb,
         embeddingModel: c.embedding_model,
         embeddingError: c.embedding_error,
         insertedAt: c.inserted_at,
       });
+    }
+    // A document is replaced as a whole (ingestion): if that happened while its chunks were read, they may mix
+    // two versions. Say so rather than write a torn document.
+    const { rows: still } = await db.query<{ at: string }>(
+      `SELECT ${ts('ingested_at')} AS at FROM knowledge_sources WHERE persona = $1 AND source = $2`,
+      [id, s.source],
+    );
+    if (still[0]?.at !== s.ingested_at) {
+      throw new AppError('conflict', `"${s.source}" was replaced or removed while it was being exported. Export the persona again.`);
     }
   }
 

@@ -1,34 +1,30 @@
 // personas.import: a .hearth file becomes a new persona, all or nothing
 // (docs/export.md). A first pass reads the whole file (gzip checks its CRC
 // and length, so a cut-short or damaged file is refused before the database
-// is touched); the second pass validates every line again and writes it
-// inside one transaction, so any bad line rolls everything back.
+// is touched); the second pass validates every line again and writes it into
+// a hidden persona in many short statements, so other calls are answered
+// meanwhile. Only when the last line is in does the persona appear; any bad
+// line removes it again, and a stop mid-import is cleaned up at the next start.
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import type { Persona } from '../../shared/types';
 import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { DB_DIMENSIONS } from '../db/vector';
-import { enqueueEmbeddings } from '../embeddings/enqueue';
-import {
-  DEFAULT_MAINTENANCE_MB,
-  dropIndexes,
-  HNSW_INDEXES,
-  hnswBuildMemoryMb,
-  rebuild,
-  TEXT_INDEXES,
-} from '../memories/import';
 import { getPersona, slugify } from '../personas/store';
 import { memoryOrigin } from '../schemas';
 import { base64ToVector, FORMAT, FORMAT_VERSION, headerSchema, type Header, type RecordOf, recordSchema } from './format';
 import { gzipLines, importError } from './lines';
+import { Pacer } from './pace';
+import { removeImportingPersona } from './unfinished';
 
-const ROWS_PER_STATEMENT = 200;
-/** Same thresholds as the bulk memory import: below them, keeping the indexes is cheaper (memories/import.ts). */
-const REBUILD_FROM = 2_000;
-const KNOWLEDGE_HNSW = ['knowledge_embedding_idx', 'knowledge_embedding_local_idx'];
+/** The most rows one insert takes; the pacer (pace.ts) usually keeps batches smaller. */
+const MAX_ROWS = 500;
+/** An embeddings job covers this many rows (as enqueueEmbeddings does). */
+const JOB_ROWS = 64;
 
 export interface ImportProgress {
+  /** 'indexing': the rows are in; their jobs are being queued and the persona made visible. */
   stage: 'checking' | 'writing' | 'indexing';
   done: number;
   total: number;
@@ -39,6 +35,11 @@ export interface ImportedPersona {
   counts: Record<string, number>;
   /** Rows whose vectors were made by another model (or had none): queued for the backfill. */
   toEmbed: number;
+  /**
+   * Rows whose vector (current model) came with the file: queued to join the
+   * vector index in the background; found by text until then.
+   */
+  toIndex: number;
 }
 
 interface Scan {
@@ -103,16 +104,23 @@ async function scan(path: string): Promise<{ header: Header; scan: Scan }> {
   return { header: header ?? checkHeader(undefined), scan: s };
 }
 
-async function freePersona(q: Queryable, wantedId: string, name: string): Promise<{ id: string; name: string }> {
-  const { rows } = await q.query<{ id: string; name: string }>('SELECT id, lower(name) AS name FROM personas');
+/** A persona id not taken (hidden imports included): the file's when free, else `<id>-2`… */
+async function freeId(q: Queryable, wantedId: string, name: string): Promise<string> {
+  const { rows } = await q.query<{ id: string }>('SELECT id FROM personas');
   const ids = new Set(rows.map((r) => r.id));
-  const names = new Set(rows.map((r) => r.name));
-  let finalName = name;
-  for (let k = 2; names.has(finalName.toLowerCase()); k++) finalName = `${name} (${k})`;
   let id = /^[a-z0-9][a-z0-9_-]{0,63}$/.test(wantedId) ? wantedId : slugify(name);
   const base = id.slice(0, 48);
   for (let k = 2; ids.has(id); k++) id = `${base}-${k}`;
-  return { id, name: finalName };
+  return id;
+}
+
+/** The file's name, or with " (2)", " (3)"… when a visible persona has it. */
+async function freeName(q: Queryable, name: string): Promise<string> {
+  const { rows } = await q.query<{ name: string }>('SELECT lower(name) AS name FROM personas WHERE NOT importing');
+  const names = new Set(rows.map((r) => r.name));
+  let finalName = name;
+  for (let k = 2; names.has(finalName.toLowerCase()); k++) finalName = `${name} (${k})`;
+  return finalName;
 }
 
 /** Ids from the file already used in this database (or twice in one batch): they get new ones. */
@@ -150,8 +158,27 @@ class Writer {
   /** Memory ids of versions whose memory was deleted (not in the file) and whose id is taken here. */
   private readonly versionIds = new Map<string, string>();
   toEmbed = 0;
+  toIndex = 0;
+  /** One pacer per kind of row: a memory with its vector costs far more than a message. */
+  private readonly pace = { memories: new Pacer(), versions: new Pacer(), messages: new Pacer(), chunks: new Pacer(), links: new Pacer() };
 
-  constructor(private readonly q: Queryable, readonly persona: string, private readonly model: string) {}
+  constructor(
+    private readonly q: Queryable,
+    readonly persona: string,
+    private readonly model: string,
+    /** The persona's name in the file: it is given (or suffixed) when the persona appears. */
+    readonly name: string,
+  ) {}
+
+  private full(buffer: unknown[], pace: Pacer): boolean {
+    return buffer.length >= Math.min(MAX_ROWS, pace.size);
+  }
+
+  /** Counts what the rows will need once visible: re-embedding (no vector, another model) or only indexing. */
+  private tally(r: { embedding: string | null; embeddingModel: string | null }): void {
+    if (this.needsEmbedding(r)) this.toEmbed++;
+    else this.toIndex++;
+  }
 
   private needsEmbedding(r: { embedding: string | null; embeddingModel: string | null }): boolean {
     return !r.embedding || r.embeddingModel !== this.model;
@@ -174,7 +201,7 @@ class Writer {
 
   async memory(r: RecordOf<'memory'>): Promise<void> {
     this.memories.push(r);
-    if (this.memories.length >= ROWS_PER_STATEMENT) await this.flushMemories();
+    if (this.full(this.memories, this.pace.memories)) await this.flushMemories();
   }
 
   async flushMemories(): Promise<void> {
@@ -185,20 +212,22 @@ class Writer {
     batch.forEach((m, i) => m.supersededBy && this.supersessions.push([ids[i]!, m.supersededBy, m.supersededAt]));
     const params: unknown[] = [];
     batch.forEach((m, i) => {
+      // A vector is staged: no tag yet, so it joins no HNSW graph now (migration 0017); its job tags it later.
       params.push(
-        ids[i], this.persona, m.category, m.content, m.importance, m.day, this.vec(m.embedding), m.embeddingModel, m.embeddingError,
+        ids[i], this.persona, m.category, m.content, m.importance, m.day, this.vec(m.embedding),
+        m.embedding === null ? m.embeddingModel : null, m.embedding === null ? null : m.embeddingModel, m.embeddingError,
         m.origin, m.conversationId === null ? null : this.conversations.get(m.conversationId), m.insertedAt, m.updatedAt,
       );
+      this.tally(m);
     });
-    await this.q.query(
-      `INSERT INTO memories (id, persona, category, content, importance, day, embedding, embedding_model, embedding_error, origin,
-                             conversation_id, inserted_at, updated_at)
-       VALUES ${values(batch.length, 13, ['::uuid', '', '', '', '::int', '::date', '', '', '', '', '::uuid', '::timestamptz', '::timestamptz'])}`,
-      params,
+    await this.pace.memories.time(batch.length, () =>
+      this.q.query(
+        `INSERT INTO memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
+                               conversation_id, inserted_at, updated_at)
+         VALUES ${values(batch.length, 14, ['::uuid', '', '', '', '::int', '::date', '', '', '', '', '', '::uuid', '::timestamptz', '::timestamptz'])}`,
+        params,
+      ),
     );
-    const embed = ids.filter((_, i) => this.needsEmbedding(batch[i]!));
-    this.toEmbed += embed.length;
-    await enqueueEmbeddings(this.q, this.persona, 'memory', embed);
   }
 
   /**
@@ -208,17 +237,18 @@ class Writer {
   async linkSupersessions(line: number): Promise<void> {
     const links = this.supersessions;
     this.supersessions = [];
-    for (let i = 0; i < links.length; i += ROWS_PER_STATEMENT) {
-      const batch = links.slice(i, i + ROWS_PER_STATEMENT);
+    for (let i = 0; i < links.length; ) {
+      const batch = links.slice(i, i + Math.min(MAX_ROWS, this.pace.links.size));
+      i += batch.length;
       const params: unknown[] = [];
       for (const [id, by, at] of batch) params.push(id, this.memoryIds.get(by) ?? by, at);
-      const { affectedRows } = await this.q.query(
+      const { affectedRows } = await this.pace.links.time(batch.length, () => this.q.query(
         `UPDATE memories m SET superseded_by = v.by, superseded_at = v.at
          FROM (VALUES ${values(batch.length, 3, ['::uuid', '::uuid', '::timestamptz'])}) AS v(id, by, at)
          WHERE m.id = v.id AND m.persona = $${batch.length * 3 + 1}
            AND EXISTS (SELECT 1 FROM memories n WHERE n.id = v.by AND n.persona = $${batch.length * 3 + 1})`,
         [...params, this.persona],
-      );
+      ));
       if (affectedRows !== batch.length) {
         throw importError(`Before line ${line}: a memory is marked as replaced by a memory the file does not hold. Nothing was imported.`);
       }
@@ -227,7 +257,7 @@ class Writer {
 
   async memoryVersion(r: RecordOf<'memoryVersion'>): Promise<void> {
     this.versions.push(r);
-    if (this.versions.length >= ROWS_PER_STATEMENT) await this.flushVersions();
+    if (this.full(this.versions, this.pace.versions)) await this.flushVersions();
   }
 
   /** A version's memory id: the memory's id here, or (for a deleted memory) a fresh one if the file's is taken. */
@@ -255,17 +285,19 @@ class Writer {
         v.actor, v.conversationId === null ? null : this.conversations.get(v.conversationId), v.reason, v.validFrom, v.validTo,
       );
     }
-    await this.q.query(
-      `INSERT INTO memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor,
-                                    conversation_id, reason, valid_from, valid_to)
-       VALUES ${values(batch.length, 14, ['::uuid', '', '::int', '', '', '', '::int', '::date', '::uuid', '', '::uuid', '', '::timestamptz', '::timestamptz'])}`,
-      params,
+    await this.pace.versions.time(batch.length, () =>
+      this.q.query(
+        `INSERT INTO memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor,
+                                      conversation_id, reason, valid_from, valid_to)
+         VALUES ${values(batch.length, 14, ['::uuid', '', '::int', '', '', '', '::int', '::date', '::uuid', '', '::uuid', '', '::timestamptz', '::timestamptz'])}`,
+        params,
+      ),
     );
   }
 
   async userModelVersion(r: RecordOf<'userModelVersion'>): Promise<void> {
     this.userModelVersions.push(r);
-    if (this.userModelVersions.length >= ROWS_PER_STATEMENT) await this.flushUserModelVersions();
+    if (this.full(this.userModelVersions, this.pace.versions)) await this.flushUserModelVersions();
   }
 
   async flushUserModelVersions(): Promise<void> {
@@ -288,7 +320,7 @@ class Writer {
 
   async message(r: RecordOf<'message'>): Promise<void> {
     this.messages.push(r);
-    if (this.messages.length >= ROWS_PER_STATEMENT) await this.flushMessages();
+    if (this.full(this.messages, this.pace.messages)) await this.flushMessages();
   }
 
   async flushMessages(): Promise<void> {
@@ -303,10 +335,12 @@ class Writer {
       );
     }
     // Message ids are the database's own sequence: new here, in the file's order.
-    await this.q.query(
-      `INSERT INTO messages (conversation_id, role, content, tool_calls, tool_call_id, memory_ids, folded, created_at)
-       VALUES ${values(batch.length, 8, ['::uuid', '', '', '::jsonb', '', '::jsonb', '::boolean', '::timestamptz'])}`,
-      params,
+    await this.pace.messages.time(batch.length, () =>
+      this.q.query(
+        `INSERT INTO messages (conversation_id, role, content, tool_calls, tool_call_id, memory_ids, folded, created_at)
+         VALUES ${values(batch.length, 8, ['::uuid', '', '', '::jsonb', '', '::jsonb', '::boolean', '::timestamptz'])}`,
+        params,
+      ),
     );
   }
 
@@ -329,7 +363,7 @@ class Writer {
 
   async chunk(r: RecordOf<'knowledgeChunk'>): Promise<void> {
     this.chunks.push(r);
-    if (this.chunks.length >= ROWS_PER_STATEMENT) await this.flushChunks();
+    if (this.full(this.chunks, this.pace.chunks)) await this.flushChunks();
   }
 
   async flushChunks(): Promise<void> {
@@ -339,16 +373,63 @@ class Writer {
     const ids = await remapIds(this.q, 'knowledge_chunks', batch.map((c) => c.id), this.chunkIds);
     const params: unknown[] = [];
     batch.forEach((c, i) => {
-      params.push(ids[i], this.persona, c.source, c.chunkIndex, c.content, c.pageFrom, c.pageTo, this.vec(c.embedding), c.embeddingModel, c.embeddingError, c.insertedAt);
+      params.push(
+        ids[i], this.persona, c.source, c.chunkIndex, c.content, c.pageFrom, c.pageTo, this.vec(c.embedding),
+        c.embedding === null ? c.embeddingModel : null, c.embedding === null ? null : c.embeddingModel, c.embeddingError, c.insertedAt,
+      );
+      this.tally(c);
     });
-    await this.q.query(
-      `INSERT INTO knowledge_chunks (id, persona, source, chunk_index, content, page_from, page_to, embedding, embedding_model, embedding_error, inserted_at)
-       VALUES ${values(batch.length, 11, ['::uuid', '', '', '::int', '', '::int', '::int', '', '', '', '::timestamptz'])}`,
-      params,
+    await this.pace.chunks.time(batch.length, () =>
+      this.q.query(
+        `INSERT INTO knowledge_chunks (id, persona, source, chunk_index, content, page_from, page_to, embedding, embedding_model, staged_model,
+                                       embedding_error, inserted_at)
+         VALUES ${values(batch.length, 12, ['::uuid', '', '', '::int', '', '::int', '::int', '', '', '', '', '::timestamptz'])}`,
+        params,
+      ),
     );
-    const embed = ids.filter((_, i) => this.needsEmbedding(batch[i]!));
-    this.toEmbed += embed.length;
-    await enqueueEmbeddings(this.q, this.persona, 'knowledge', embed);
+  }
+
+  /**
+   * One embeddings job per 64 rows lacking a current-model vector: a staged
+   * one only joins its index, the rest are embedded (embeddings/work.ts).
+   * A page of rows per statement, by key, in the order they were written.
+   */
+  async enqueueJobs(): Promise<void> {
+    const pages = [
+      { table: 'memories', target: 'memory', key: 'seq', after: (last: string) => [last], cmp: 'seq > $3::bigint', start: ['0'] },
+      {
+        table: 'knowledge_chunks', target: 'knowledge', key: 'source, chunk_index',
+        after: (last: string) => JSON.parse(last) as unknown[], cmp: '(source, chunk_index) > ($3::text, $4::int)', start: ['', -1],
+      },
+    ] as const;
+    for (const p of pages) {
+      const pace = new Pacer({ targetMs: 40, min: JOB_ROWS, max: 64 * JOB_ROWS, start: 16 * JOB_ROWS });
+      let after: readonly unknown[] = p.start;
+      for (;;) {
+        const size = Math.ceil(pace.size / JOB_ROWS) * JOB_ROWS;
+        const at = 3 + after.length;
+        const { rows } = await pace.time(size, () =>
+          this.q.query<{ last: string | null; n: number }>(
+            `WITH page AS (
+               SELECT id, ${p.target === 'memory' ? 'seq::text' : 'json_build_array(source, chunk_index)::text'} AS k,
+                      row_number() OVER (ORDER BY ${p.key}) AS n
+               FROM (SELECT id, ${p.key} FROM ${p.table}
+                     WHERE persona = $1 AND ${p.cmp} AND NOT (embedding IS NOT NULL AND embedding_model IS NOT DISTINCT FROM $2)
+                     ORDER BY ${p.key} LIMIT $${at}) t
+             ), jobs AS (
+               INSERT INTO jobs (queue, persona, args)
+               SELECT 'embeddings', $1, jsonb_build_object('target', $${at + 1}::text, 'ids', jsonb_agg(id::text ORDER BY n))
+               FROM page GROUP BY (n - 1) / ${JOB_ROWS}
+             )
+             SELECT (SELECT k FROM page ORDER BY n DESC LIMIT 1) AS last, (SELECT count(*)::int FROM page) AS n`,
+            [this.persona, this.model, ...after, size, p.target],
+          ),
+        );
+        const r = rows[0];
+        if (!r || r.last === null || r.n < size) break;
+        after = p.after(r.last);
+      }
+    }
   }
 
   async flushAll(line: number): Promise<void> {
@@ -361,9 +442,130 @@ class Writer {
   }
 }
 
+/** The order records come in (docs/export.md); sources and their chunks interleave. */
+const ORDER: Record<string, number> = {
+  persona: 0, conversation: 1, memory: 2, memoryVersion: 3, message: 4, userModel: 5, userModelVersion: 6, knowledgeSource: 7, knowledgeChunk: 7,
+};
+
+/** Pass 2: every line validated and written into the hidden persona. Returns the writer and the record counts. */
+async function writeRecords(
+  ctx: CoreContext,
+  path: string,
+  s: Scan,
+  hidden: (id: string) => void,
+  onProgress?: (p: ImportProgress) => void,
+): Promise<{ w: Writer; counts: Record<string, number> }> {
+  const db = ctx.db;
+  const model = ctx.embedder.model();
+  let w: Writer | null = null;
+  const counts: Record<string, number> = {};
+  let ended = false;
+  let section = 0;
+  let last = 0;
+  for await (const [n, line] of gzipLines(path)) {
+    if (n === 1) continue;
+    if (ended) {
+      if (line.trim()) throw importError(`Line ${n} comes after the end record: the file was changed after export. Nothing was imported.`);
+      continue;
+    }
+    const r = parseRecord(line, n);
+    if (r.type === 'end') {
+      await w?.flushAll(n);
+      for (const [type, count] of Object.entries(r.counts)) {
+        if ((counts[type] ?? 0) !== count) {
+          throw importError(`The file says it holds ${count} ${type} records but ${counts[type] ?? 0} were read: it is damaged. Nothing was imported.`);
+        }
+      }
+      ended = true;
+      continue;
+    }
+    if (n === 2 && r.type !== 'persona') throw importError('Line 2 must describe the persona: the file is damaged. Nothing was imported.');
+    if (r.type === 'persona' && n !== 2) throw importError(`Line ${n} describes a second persona: a .hearth file holds one. Nothing was imported.`);
+    const at = ORDER[r.type]!;
+    if (at < section) throw importError(`Line ${n}: a ${r.type} record out of place (the file was edited or damaged). Nothing was imported.`);
+    if (at > section) {
+      await w?.flushAll(n);
+      section = at;
+    }
+    counts[r.type] = (counts[r.type] ?? 0) + 1;
+    const persona = w;
+    try {
+      switch (r.type) {
+        case 'persona': {
+          // Hidden, under a placeholder name, until the last line is in (migration 0017).
+          const id = await db.transaction(async (tx) => {
+            const free = await freeId(tx, r.id, r.name);
+            await tx.query('INSERT INTO personas (id, name, created_at, importing) VALUES ($1, $2, $3::timestamptz, true)', [
+              free,
+              `importing ${randomUUID()}`,
+              r.createdAt,
+            ]);
+            return free;
+          });
+          hidden(id);
+          w = new Writer(db, id, model, r.name);
+          break;
+        }
+        case 'conversation':
+          await persona!.conversation(r);
+          break;
+        case 'memory':
+          if (r.conversationId !== null && !persona!.conversations.has(r.conversationId)) {
+            throw importError(`Line ${n}: the memory names a conversation the file does not hold. Nothing was imported.`);
+          }
+          await persona!.memory(r);
+          break;
+        case 'memoryVersion':
+          if (r.conversationId !== null && !persona!.conversations.has(r.conversationId)) {
+            throw importError(`Line ${n}: the memory version names a conversation the file does not hold. Nothing was imported.`);
+          }
+          await persona!.memoryVersion(r);
+          break;
+        case 'userModelVersion':
+          if (r.conversationId !== null && !persona!.conversations.has(r.conversationId)) {
+            throw importError(`Line ${n}: the user-model version names a conversation the file does not hold. Nothing was imported.`);
+          }
+          await persona!.userModelVersion(r);
+          break;
+        case 'message':
+          if (!persona!.conversations.has(r.conversationId)) {
+            throw importError(`Line ${n}: the message belongs to a conversation the file does not hold. Nothing was imported.`);
+          }
+          await persona!.message(r);
+          break;
+        case 'userModel':
+          await persona!.userModel(r);
+          break;
+        case 'knowledgeSource':
+          await persona!.flushChunks();
+          await persona!.source(r);
+          break;
+        case 'knowledgeChunk':
+          if (!persona!.sources.has(r.source)) throw importError(`Line ${n}: a chunk of "${r.source}", a document the file does not list. Nothing was imported.`);
+          await persona!.chunk(r);
+          break;
+      }
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      // A row the database refused (a duplicate dimension, a chunk index twice): name the line we were at.
+      throw importError(`Line ${n} (or one of the ${MAX_ROWS} before it) could not be stored: ${(e as Error).message}. Nothing was imported.`);
+    }
+    const t = Date.now();
+    if (onProgress && t - last > 200) {
+      last = t;
+      onProgress({ stage: 'writing', done: n, total: s.lines });
+    }
+  }
+  if (!w) throw importError('The file holds a header but no persona. Nothing was imported.');
+  if (!ended) throw importError(`The file ends at line ${s.lines} without its end record: it was cut short. Nothing was imported.`);
+  return { w, counts: Object.fromEntries(Object.entries(counts).sort()) };
+}
+
 /**
- * Imports the .hearth file at `path` as a new persona. Nothing is written
- * unless every line is valid and the file ends with its `end` record.
+ * Imports the .hearth file at `path` as a new persona. It appears only once
+ * every line is valid and stored and the file ended with its `end` record;
+ * otherwise what was written is removed and nothing is visible at any time.
+ * Other calls are answered while it runs: each statement is short.
  */
 export async function importPersonaFile(
   ctx: CoreContext,
@@ -372,123 +574,21 @@ export async function importPersonaFile(
 ): Promise<ImportedPersona> {
   onProgress?.({ stage: 'checking', done: 0, total: 1 });
   const { scan: s } = await scan(path);
-  const model = ctx.embedder.model();
-  let buildMb = DEFAULT_MAINTENANCE_MB;
-  let last = 0;
-  const result = await ctx.db.transaction(async (tx) => {
-    const dropped = {
-      memHnsw: s.memories >= REBUILD_FROM ? await dropIndexes(tx, HNSW_INDEXES) : [],
-      memText: s.memories >= REBUILD_FROM ? await dropIndexes(tx, TEXT_INDEXES) : [],
-      chunkHnsw: s.chunks >= REBUILD_FROM ? await dropIndexes(tx, KNOWLEDGE_HNSW, 'knowledge_chunks') : [],
-    };
-    let w: Writer | null = null;
-    let counts: Record<string, number> = {};
-    let ended = false;
-    let section = 0; // records come in this order (docs/export.md)
-    const order: Record<string, number> = {
-      persona: 0, conversation: 1, memory: 2, memoryVersion: 3, message: 4, userModel: 5, userModelVersion: 6, knowledgeSource: 7, knowledgeChunk: 7,
-    };
-    for await (const [n, line] of gzipLines(path)) {
-      if (n === 1) continue;
-      if (ended) {
-        if (line.trim()) throw importError(`Line ${n} comes after the end record: the file was changed after export. Nothing was imported.`);
-        continue;
-      }
-      const r = parseRecord(line, n);
-      if (r.type === 'end') {
-        await w?.flushAll(n);
-        for (const [type, count] of Object.entries(r.counts)) {
-          if ((counts[type] ?? 0) !== count) {
-            throw importError(`The file says it holds ${count} ${type} records but ${counts[type] ?? 0} were read: it is damaged. Nothing was imported.`);
-          }
-        }
-        ended = true;
-        continue;
-      }
-      if (n === 2 && r.type !== 'persona') throw importError('Line 2 must describe the persona: the file is damaged. Nothing was imported.');
-      if (r.type === 'persona' && n !== 2) throw importError(`Line ${n} describes a second persona: a .hearth file holds one. Nothing was imported.`);
-      const at = order[r.type]!;
-      if (at < section) throw importError(`Line ${n}: a ${r.type} record out of place (the file was edited or damaged). Nothing was imported.`);
-      if (at > section) {
-        await w?.flushAll(n);
-        section = at;
-      }
-      counts[r.type] = (counts[r.type] ?? 0) + 1;
-      const persona = w;
-      try {
-        switch (r.type) {
-          case 'persona': {
-            const { id, name } = await freePersona(tx, r.id, r.name);
-            await tx.query('INSERT INTO personas (id, name, created_at) VALUES ($1, $2, $3::timestamptz)', [id, name, r.createdAt]);
-            w = new Writer(tx, id, model);
-            break;
-          }
-          case 'conversation':
-            await persona!.conversation(r);
-            break;
-          case 'memory':
-            if (r.conversationId !== null && !persona!.conversations.has(r.conversationId)) {
-              throw importError(`Line ${n}: the memory names a conversation the file does not hold. Nothing was imported.`);
-            }
-            await persona!.memory(r);
-            break;
-          case 'memoryVersion':
-            if (r.conversationId !== null && !persona!.conversations.has(r.conversationId)) {
-              throw importError(`Line ${n}: the memory version names a conversation the file does not hold. Nothing was imported.`);
-            }
-            await persona!.memoryVersion(r);
-            break;
-          case 'userModelVersion':
-            if (r.conversationId !== null && !persona!.conversations.has(r.conversationId)) {
-              throw importError(`Line ${n}: the user-model version names a conversation the file does not hold. Nothing was imported.`);
-            }
-            await persona!.userModelVersion(r);
-            break;
-          case 'message':
-            if (!persona!.conversations.has(r.conversationId)) {
-              throw importError(`Line ${n}: the message belongs to a conversation the file does not hold. Nothing was imported.`);
-            }
-            await persona!.message(r);
-            break;
-          case 'userModel':
-            await persona!.userModel(r);
-            break;
-          case 'knowledgeSource':
-            await persona!.flushChunks();
-            await persona!.source(r);
-            break;
-          case 'knowledgeChunk':
-            if (!persona!.sources.has(r.source)) throw importError(`Line ${n}: a chunk of "${r.source}", a document the file does not list. Nothing was imported.`);
-            await persona!.chunk(r);
-            break;
-        }
-      } catch (e) {
-        if (e instanceof AppError) throw e;
-        // A row the database refused (a duplicate dimension, a chunk index twice): name the line we were at.
-        throw importError(`Line ${n} (or one of the ${ROWS_PER_STATEMENT} before it) could not be stored: ${(e as Error).message}. Nothing was imported.`);
-      }
-      const t = Date.now();
-      if (onProgress && t - last > 200) {
-        last = t;
-        onProgress({ stage: 'writing', done: n, total: s.lines });
-      }
-    }
-    if (!w) throw importError('The file holds a header but no persona. Nothing was imported.');
-    if (!ended) throw importError(`The file ends at line ${s.lines} without its end record: it was cut short. Nothing was imported.`);
-    const writer = w as Writer;
+  let id: string | null = null;
+  try {
+    const { w, counts } = await writeRecords(ctx, path, s, (hiddenId) => (id = hiddenId), onProgress);
     onProgress?.({ stage: 'indexing', done: s.lines, total: s.lines });
-    await rebuild(tx, [...dropped.memText]);
-    if (dropped.memHnsw.length || dropped.chunkHnsw.length) {
-      buildMb = Math.max(await hnswBuildMemoryMb(tx), await hnswBuildMemoryMb(tx, 'knowledge_chunks'));
-      await tx.exec(`SET LOCAL maintenance_work_mem = '${buildMb}MB'`);
-      await rebuild(tx, [...dropped.memHnsw, ...dropped.chunkHnsw]);
-    }
-    counts = Object.fromEntries(Object.entries(counts).sort());
-    return { id: writer.persona, counts, toEmbed: writer.toEmbed };
-  });
-  // An index build grows the database's WASM heap; only a fresh worker gives it back (memories/import.ts).
-  if (buildMb > DEFAULT_MAINTENANCE_MB) await ctx.db.restart();
-  if (result.toEmbed) ctx.wakeJobs();
-  onProgress?.({ stage: 'indexing', done: s.lines, total: s.lines });
-  return { persona: await getPersona(ctx.db, result.id), counts: result.counts, toEmbed: result.toEmbed };
+    await w.enqueueJobs();
+    // One short transaction: the name is chosen now (a persona created meanwhile may have taken it) and the persona appears.
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('UPDATE personas SET name = $2, importing = false WHERE id = $1', [w.persona, await freeName(tx, w.name)]);
+    });
+    if (w.toEmbed || w.toIndex) ctx.wakeJobs();
+    onProgress?.({ stage: 'indexing', done: s.lines, total: s.lines });
+    return { persona: await getPersona(ctx.db, w.persona), counts, toEmbed: w.toEmbed, toIndex: w.toIndex };
+  } catch (e) {
+    // Nothing half-imported: the hidden persona goes (if this fails too, the next start removes it).
+    if (id) await removeImportingPersona(ctx.db, id).catch(() => undefined);
+    throw e;
+  }
 }

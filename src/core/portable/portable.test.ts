@@ -1,9 +1,12 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureConversation } from '../conversations/snapshot';
+import { createCore } from '../index';
+import { importMemories } from '../memories/import';
 import { replaceSource } from '../knowledge/store';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
 import { waitForJobs } from '../testing/wait-jobs';
@@ -108,11 +111,13 @@ describe('personas.export', () => {
 
 describe('personas.import', () => {
   it('round trip: export → import elsewhere → export gives the same records', async () => {
+    const embedCallsBefore = b.fake.requests.length;
     const src = tmp('rt.hearth');
     writeFileSync(src, readFileSync(exported.path!));
     const res = await b.core.call('personas.import', { path: src });
     expect(res.persona.name).toBe(NAME);
     expect(res.toEmbed).toBe(0);
+    expect(res.toIndex).toBe(6); // 4 memories + 2 chunks: their vectors join the index in the background
     expect(res.persona.counts).toEqual({ memories: 4, userModel: 2, knowledgeSources: 1, knowledgeChunks: 2, messages: 4 });
     const again = await b.core.call('personas.export', { id: res.persona.id });
     const one = lines(exported.path!);
@@ -123,6 +128,12 @@ describe('personas.import', () => {
     expect(h2).toEqual(h1);
     expect(two.slice(2)).toEqual(one.slice(2)); // byte-identical records after the persona line
     expect(JSON.parse(two[1]!)).toMatchObject({ type: 'persona', name: NAME });
+    // once the background jobs have run, every vector is current (searchable by meaning), and the file is still the same
+    await waitForJobs(b.core, 'embeddings', 120_000);
+    const items = (await b.core.call('memories.list', { persona: res.persona.id, limit: 100 })).items;
+    expect(items.map((m) => m.embeddingStatus)).toEqual(['current', 'current', 'current', 'current']);
+    expect(b.fake.requests.length).toBe(embedCallsBefore); // placed, not re-embedded
+    expect(lines((await b.core.call('personas.export', { id: res.persona.id })).path!).slice(2)).toEqual(one.slice(2));
     // and what a user sees works: recall finds the memory and the document by meaning and text
     const hits = await b.core.call('recall', { persona: res.persona.id, query: 'Tōkyō izakaya', limit: 5 });
     expect(hits.map((h) => h.content).join('\n')).toContain('izakaya near Shinjuku');
@@ -202,6 +213,154 @@ describe('personas.import', () => {
       }, 60_000);
     }
   });
+});
+
+/** The exported file with `n` more memories after the last one (and the end record's count to match). */
+function biggerFile(n: number, change?: (memoryLines: string[]) => void): Buffer {
+  const l = lines(exported.path!);
+  const lastMemory = l.findLastIndex((x) => x.startsWith('{"type":"memory"'));
+  const template = JSON.parse(l[lastMemory]!);
+  const extra = Array.from({ length: n }, (_, i) =>
+    JSON.stringify({ ...template, id: randomUUID(), content: `Imported note ${i} about the garden`, supersededBy: null, supersededAt: null }),
+  );
+  change?.(extra);
+  const end = JSON.parse(l[l.length - 1]!);
+  end.counts.memory += n;
+  const out = [...l.slice(0, lastMemory + 1), ...extra, ...l.slice(lastMemory + 1, -1), JSON.stringify(end)];
+  return gzipSync(out.join('\n') + '\n');
+}
+
+/** Every row in the tables an import writes, hidden personas included. */
+async function rawCounts(fx: EmbedFixture) {
+  const { rows } = await fx.core.ctx.db.query(
+    `SELECT (SELECT count(*) FROM personas)::int AS personas, (SELECT count(*) FROM memories)::int AS memories,
+            (SELECT count(*) FROM memory_versions)::int AS versions, (SELECT count(*) FROM messages)::int AS messages,
+            (SELECT count(*) FROM conversations)::int AS conversations, (SELECT count(*) FROM knowledge_chunks)::int AS chunks,
+            (SELECT count(*) FROM jobs WHERE queue = 'embeddings' AND state IN ('available', 'running', 'retryable'))::int AS jobs`,
+  );
+  return rows[0];
+}
+
+describe('import without holding up other calls', () => {
+  it('a recall made while a big import runs is answered before it ends; the persona appears only at the end', async () => {
+    const file = tmp('big.hearth');
+    writeFileSync(file, biggerFile(3000));
+    const order: string[] = [];
+    let during: Promise<void> | null = null;
+    const imported = b.core.ctx.events.subscribe((name, payload) => {
+      const p = payload as { op?: string; stage?: string; done?: number };
+      if (name !== 'personas.transfer' || p.op !== 'import' || p.stage !== 'writing' || during) return;
+      during = (async () => {
+        const listed = await b.core.call('personas.list', {});
+        order.push(`list:${listed.length}`);
+        await b.core.call('recall', { persona: 'main', query: 'garden', limit: 5 });
+        order.push('recall');
+      })();
+    });
+    const before = (await b.core.call('personas.list', {})).length;
+    try {
+      const res = await b.core.call('personas.import', { path: file });
+      order.push('import');
+      expect(res.persona.counts.memories).toBe(3004);
+      await during;
+    } finally {
+      imported();
+      rmSync(file, { force: true });
+    }
+    // the list taken mid-import did not show the half-imported persona; recall did not wait for the import
+    expect(order).toEqual([`list:${before}`, 'recall', 'import']);
+    expect((await b.core.call('personas.list', {})).length).toBe(before + 1);
+  }, 300_000);
+
+  it('a bad line after thousands of stored rows: nothing of it is left, not even hidden', async () => {
+    await waitForJobs(b.core, 'embeddings', 280_000); // the big import's vectors, still joining the index
+    const before = await rawCounts(b);
+    const file = biggerFile(2500, (extra) => {
+      extra[2400] = extra[2400]!.replace(/"importance":\d+/, '"importance":11');
+    });
+    const res = await b.core.dispatch('personas.import', { name: 'bad.hearth', dataBase64: file.toString('base64') });
+    expect(res).toMatchObject({ ok: false, error: { code: 'import_error' } });
+    if (!res.ok) expect(res.error.message).toMatch(/^Line \d+ is not a valid record \(importance/);
+    expect(await rawCounts(b)).toEqual(before);
+  }, 300_000);
+
+  it('an export is the persona as it was when it started: a memory written or edited meanwhile is not in it', async () => {
+    const { id } = await b.core.call('personas.create', { name: 'Snapshot' });
+    const vec = Array.from({ length: 16 }, (_, i) => (i + 1) / 16);
+    const { ids } = await importMemories(
+      b.core.ctx,
+      id,
+      Array.from({ length: 2000 }, (_, i) => ({ content: `Note ${i} about the orchard`, day: '2025-05-01', embedding: vec, embeddingModel: b.core.ctx.embedder.model() })),
+    );
+    const lastId = ids[ids.length - 1]!;
+    let during: Promise<unknown> | null = null;
+    const off = b.core.ctx.events.subscribe((name, payload) => {
+      const p = payload as { op?: string; persona?: string };
+      if (name !== 'personas.transfer' || p.op !== 'export' || p.persona !== id || during) return;
+      // Issued once the export has begun, before it reads the memories' pages.
+      during = Promise.all([
+        b.core.call('memories.write', { persona: id, content: 'Written during the export' }),
+        b.core.call('memories.update', { id: lastId, content: 'Edited during the export' }),
+      ]);
+    });
+    let out: { path?: string | null };
+    try {
+      out = await b.core.call('personas.export', { id });
+      await during;
+    } finally {
+      off();
+    }
+    expect(during).not.toBeNull();
+    // Both changes are in the database…
+    const now = (await b.core.call('memories.list', { persona: id, limit: 5 })).items.map((m) => m.content);
+    expect(now).toContain('Written during the export');
+    expect((await b.core.call('memories.get', { id: lastId })).content).toBe('Edited during the export');
+    // …and neither is in the file: the memory as it was, its history ending before the edit.
+    const l = lines(out.path!);
+    expect(l.some((x) => x.includes('during the export'))).toBe(false);
+    const memory = JSON.parse(l.find((x) => x.startsWith('{"type":"memory"') && x.includes(lastId))!);
+    // the edit dropped the old text's vector from the database: the file has none for it, so the import re-embeds it
+    expect(memory).toMatchObject({ content: 'Note 1999 about the orchard', embedding: null, embeddingModel: null });
+    const versions = l.filter((x) => x.startsWith('{"type":"memoryVersion"') && x.includes(lastId)).map((x) => JSON.parse(x));
+    expect(versions.map((v) => [v.content, v.validTo])).toEqual([['Note 1999 about the orchard', null]]);
+    expect(JSON.parse(l[l.length - 1]!).counts.memory).toBe(2000);
+    // and it imports whole
+    const res = await b.core.call('personas.import', { name: 'snap.hearth', dataBase64: readFileSync(out.path!).toString('base64') });
+    expect(res.persona.counts.memories).toBe(2000);
+  }, 300_000);
+
+  it('Hearth stopped mid-import: the next start removes the hidden persona and says so', async () => {
+    const fx = await makeEmbedFixture();
+    const dataDir = fx.core.dataDir;
+    const file = tmp('stop.hearth');
+    writeFileSync(file, biggerFile(3000));
+    try {
+      const before = await fx.core.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM memories');
+      let stopping: Promise<void> | null = null;
+      const off = fx.core.ctx.events.subscribe((name, payload) => {
+        const p = payload as { op?: string; done?: number };
+        if (name === 'personas.transfer' && p.op === 'import' && (p.done ?? 0) > 500 && !stopping) stopping = fx.core.close();
+      });
+      const res = await fx.core.dispatch('personas.import', { path: file });
+      off();
+      await stopping;
+      expect(res.ok).toBe(false);
+      const again = await createCore({ dataDir, dailyBackups: false });
+      try {
+        const { rows } = await again.ctx.db.query<{ importing: number; memories: number }>(
+          `SELECT (SELECT count(*) FROM personas WHERE importing)::int AS importing, (SELECT count(*) FROM memories)::int AS memories`,
+        );
+        expect(rows[0]).toEqual({ importing: 0, memories: before.rows[0]!.n });
+        expect((await again.call('app.info', {})).notices.join('\n')).toMatch(/import that had not finished .* was removed/);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(file, { force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+      await fx.server.close();
+    }
+  }, 300_000);
 });
 
 describe('memories.importFrom', () => {

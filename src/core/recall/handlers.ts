@@ -1,26 +1,42 @@
 import { z } from 'zod';
 import { RANKING_VARIANTS, RECALL_KINDS } from '../../shared/enums';
 import { handler } from '../method';
-import { isoDay, personaId } from '../schemas';
-import { recall } from './recall';
+import { isoDay, memoryFilters, personaId } from '../schemas';
+import { recall, searchMemories } from './recall';
 import { DEFAULT_VARIANT } from './variants';
+
+// Any text is a valid query; the length cap only guards the door.
+const query = z.string().max(100_000, 'a query is at most 100,000 characters');
 
 export const recallHandlers = {
   recall: handler(
     z
       .object({
         persona: personaId,
-        // Any text is a valid query; the length cap only guards the door.
-        query: z.string().max(100_000, 'a query is at most 100,000 characters'),
+        query,
         limit: z.number().int().min(1).max(100).default(5),
         date: isoDay.optional(),
         kinds: z.array(z.enum(RECALL_KINDS)).max(2).optional(),
         variant: z.enum(RANKING_VARIANTS).default(DEFAULT_VARIANT),
         includeSuperseded: z.boolean().optional(),
+        filters: memoryFilters.optional(),
       })
       .strict(),
     // recall embeds the query itself (text-only when the embedder cannot answer in time).
     (args, ctx) => recall(ctx, args),
+    { readsTextOnly: true },
+  ),
+  'memories.search': handler(
+    z
+      .object({
+        persona: personaId,
+        query,
+        limit: z.number().int().min(1).max(100).default(10),
+        filters: memoryFilters.optional(),
+        includeSuperseded: z.boolean().optional(),
+      })
+      .strict(),
+    (args, ctx) => searchMemories(ctx, args),
     { readsTextOnly: true },
   ),
 };

@@ -9,7 +9,7 @@ import { memoryRowsById, type ScoringRow, scoringRows, type SeedRow, seedRows, w
 import type { CandidateSizes, Probe } from './probe';
 import { byScore, cosineOrNull, memoryScore, textNormaliser } from './score';
 import { rawText } from './text-query';
-import { NEIGHBOUR_SHARE } from './variants';
+import { inRanges } from './time-query';
 
 /**
  * Which rows recall scores: chosen by the indexes and the bound, every row,
@@ -51,7 +51,7 @@ class Scoreboard {
     for (const row of rows) {
       if (this.rows.has(row.id)) continue;
       const text = rawText(this.probe.tq, 'memories', row);
-      this.rows.set(row.id, { row, text, raw: text + NEIGHBOUR_SHARE * (this.ctx.get(row.id) ?? 0) });
+      this.rows.set(row.id, { row, text, raw: text + this.probe.tuning.neighbourShare * (this.ctx.get(row.id) ?? 0) });
     }
   }
 
@@ -62,10 +62,17 @@ class Scoreboard {
     return all
       .map(({ row, text, raw }) => ({
         id: row.id,
-        score: memoryScore(norm(raw), cosineOrNull(row.distance), row.importance, row.days),
+        score: this.inTime(memoryScore(norm(raw), cosineOrNull(row.distance), row.importance, row.days), row.on_day),
         fromNeighbours: raw > text ? norm(raw) - norm(text) : 0,
       }))
       .sort(byScore);
+  }
+
+  /** The time boost: written within a time the query names (time-query.ts). */
+  private inTime(score: ScoreBreakdown, day: string): ScoreBreakdown {
+    if (!this.probe.timeRanges.length || !inRanges(day, this.probe.timeRanges)) return score;
+    const boost = 1 + this.probe.tuning.timeBoost;
+    return { ...score, final: score.final * boost, timeBoost: boost };
   }
 
   best(): number {
@@ -94,7 +101,8 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
     // Fewer than k by vector can also mean HNSW gave up scanning past other personas' rows: nothing is known then.
     const kthCosine = vectorHits.length >= k.vector ? Math.min(...vectorHits.map((h) => cosineOrNull(h.distance) ?? 1)) : 1;
     const windows = levelWindows({
-      floor,
+      // An unseen row within the query's time may yet be boosted: the bound must reach that far.
+      floor: probe.timeRanges.length ? floor / (1 + probe.tuning.timeBoost) : floor,
       text: best > 0 ? Math.min(1, kthText / best) : 0,
       cosine: probe.vector ? Math.max(0, kthCosine) : null,
       now: probe.now,

@@ -15,6 +15,8 @@ export interface ScoringRow extends TextColumns {
   days: number;
   /** Cosine distance to the query vector; null without a query vector or a current-model row vector. */
   distance: number | null;
+  /** The memory's day, YYYY-MM-DD (for the time a query names, time-query.ts). */
+  on_day: string;
 }
 
 /**
@@ -32,9 +34,34 @@ function currentOnly(probe: Probe, a = 'm'): string {
   return probe.includeSuperseded ? '' : ` AND ${a}.superseded_by IS NULL`;
 }
 
+/**
+ * The memory browser's filters as a predicate on alias `a` ('' without any).
+ * Every statement that picks or scores rows carries it, so a filtered recall
+ * is the formula's best among the matching memories, not a cut of the
+ * unfiltered best (docs/ranking.md, "Filters").
+ */
+export function filterSql(probe: Probe, p: Params, a = 'm'): string {
+  const f = probe.filters;
+  if (!f) return '';
+  const out: string[] = [];
+  if (f.category !== undefined) out.push(`${a}.category = ${p.add(f.category)}`);
+  if (f.importanceMin !== undefined) out.push(`${a}.importance >= ${p.add(f.importanceMin)}`);
+  if (f.importanceMax !== undefined) out.push(`${a}.importance <= ${p.add(f.importanceMax)}`);
+  if (f.dayFrom !== undefined) out.push(`${a}.day >= ${p.add(f.dayFrom)}::date`);
+  if (f.dayTo !== undefined) out.push(`${a}.day <= ${p.add(f.dayTo)}::date`);
+  if (f.origin !== undefined) out.push(`${a}.origin = ${p.add(f.origin)}`);
+  return out.map((c) => ` AND ${c}`).join('');
+}
+
+/** The rows recall may consider: current ones (unless asked otherwise) that pass the filters. */
+function inScope(probe: Probe, p: Params, a = 'm'): string {
+  return currentOnly(probe, a) + filterSql(probe, p, a);
+}
+
 function scoringColumns(probe: Probe, p: Params, a = 'm'): string {
   return `${a}.id, ${a}.importance, ${textColumnsSql(probe.tq, a, p)}, ${distanceSql(probe, a, p)} AS distance,
-    extract(epoch FROM (${p.add(probe.now)}::timestamptz - ${a}.inserted_at))::float8 / 86400 AS days`;
+    extract(epoch FROM (${p.add(probe.now)}::timestamptz - ${a}.inserted_at))::float8 / 86400 AS days,
+    to_char(${a}.day, 'YYYY-MM-DD') AS on_day`;
 }
 
 /**
@@ -43,11 +70,19 @@ function scoringColumns(probe: Probe, p: Params, a = 'm'): string {
  * chat, an imported log). Memories written by hand stand alone.
  */
 function neighboursSql(probe: Probe, p: Params): string {
-  const one = (cmp: '<' | '>', order: 'ASC' | 'DESC') => `(SELECT ${scoringColumns(probe, p, 'x')} FROM memories x
-    WHERE x.persona = h.persona AND x.day = h.day AND x.origin = h.origin
-      AND x.conversation_id IS NOT DISTINCT FROM h.conversation_id AND h.origin <> 'manual'
-      AND x.seq ${cmp} h.seq${currentOnly(probe, 'x')} ORDER BY x.seq ${order} LIMIT 1)`;
-  return `SELECT 'n', n.*, h.id FROM h CROSS JOIN LATERAL (${one('<', 'DESC')} UNION ALL ${one('>', 'ASC')}) n`;
+  const next = (x: string, cols: string, cmp: '<' | '>', order: 'ASC' | 'DESC') => `(SELECT ${cols} FROM memories ${x}
+    WHERE ${x}.persona = h.persona AND ${x}.day = h.day AND ${x}.origin = h.origin
+      AND ${x}.conversation_id IS NOT DISTINCT FROM h.conversation_id AND h.origin <> 'manual'
+      AND ${x}.seq ${cmp} h.seq${currentOnly(probe, x)} ORDER BY ${x}.seq ${order} LIMIT 1)`;
+  const filters = filterSql(probe, p, 'x');
+  if (!filters) {
+    const cols = scoringColumns(probe, p, 'x');
+    return `SELECT 'n', n.*, h.id FROM h CROSS JOIN LATERAL (${next('x', cols, '<', 'DESC')} UNION ALL ${next('x', cols, '>', 'ASC')}) n`;
+  }
+  // The neighbour is the memory written just before or after, whatever the filters;
+  // it joins the seeds only when it passes them.
+  return `SELECT 'n', n.*, h.id FROM h CROSS JOIN LATERAL (SELECT ${scoringColumns(probe, p, 'x')} FROM memories x
+    WHERE x.id IN (${next('y', 'y.id', '<', 'DESC')} UNION ALL ${next('y', 'y.id', '>', 'ASC')})${filters}) n`;
 }
 
 /**
@@ -65,20 +100,20 @@ export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, te
   if (probe.tq.lexemes.length && k.text > 0) {
     const { where, order } = textOrderSql(probe.tq, 'memories', 'm', p);
     withText = `WITH h AS MATERIALIZED (SELECT m.persona, m.day, m.origin, m.conversation_id, m.seq, ${scoringColumns(probe, p)}
-      FROM memories m WHERE m.persona = ${persona} AND ${where}${currentOnly(probe)} ORDER BY ${order} LIMIT ${p.add(k.text)}) `;
-    parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.text_raw, h.distance, h.days, NULL::uuid AS hit FROM h`);
+      FROM memories m WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.text)}) `;
+    parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.text_raw, h.distance, h.days, h.on_day, NULL::uuid AS hit FROM h`);
     if (usesNeighbours(probe.tq.variant)) parts.push(neighboursSql(probe, p));
   }
   if (!textOnly && probe.vector && k.vector > 0) {
     const { where, order } = vectorOrderSql({ ...probe, vector: probe.vector }, 'm', p);
     parts.push(`SELECT 'v', v.*, NULL::uuid FROM (
       SELECT ${scoringColumns(probe, p)} FROM memories m
-      WHERE m.persona = ${persona} AND ${where}${currentOnly(probe)} ORDER BY ${order} LIMIT ${p.add(k.vector)}) v`);
+      WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.vector)}) v`);
   }
   if (!textOnly && k.recent > 0) {
     parts.push(`SELECT 'r', r.*, NULL::uuid FROM generate_series(1, 10) AS g(imp)
       CROSS JOIN LATERAL (SELECT ${scoringColumns(probe, p)} FROM memories m
-        WHERE m.persona = ${persona} AND m.importance = g.imp${currentOnly(probe)} ORDER BY m.inserted_at DESC LIMIT ${p.add(k.recent)}) r`);
+        WHERE m.persona = ${persona} AND m.importance = g.imp${inScope(probe, p)} ORDER BY m.inserted_at DESC LIMIT ${p.add(k.recent)}) r`);
   }
   if (!parts.length) return [];
   const { rows } = await q.query<SeedRow>(withText + parts.map((s) => `(${s})`).join(' UNION ALL '), p.values);
@@ -91,7 +126,7 @@ export async function scoringRows(q: Queryable, probe: Probe, day: string | null
   const persona = p.add(probe.persona);
   const cols = scoringColumns(probe, p);
   const onDay = day === null ? '' : ` AND m.day = ${p.add(day)}::date`;
-  const { rows } = await q.query<ScoringRow>(`SELECT ${cols} FROM memories m WHERE m.persona = ${persona}${onDay}${currentOnly(probe)}`, p.values);
+  const { rows } = await q.query<ScoringRow>(`SELECT ${cols} FROM memories m WHERE m.persona = ${persona}${onDay}${inScope(probe, p)}`, p.values);
   return rows;
 }
 
@@ -113,7 +148,7 @@ export async function windowRows(q: Queryable, probe: Probe, windows: LevelWindo
      CROSS JOIN LATERAL (SELECT ${cols} FROM memories m
        WHERE m.persona = ${persona} AND m.importance = c.imp AND m.inserted_at >= c.since
          AND (m.inserted_at >= c.since_vector OR m.embedding_model IS DISTINCT FROM ${p.add(probe.model)} OR m.embedding IS NULL)
-         AND m.id <> ALL(${p.add(seen)}::uuid[])${currentOnly(probe)}
+         AND m.id <> ALL(${p.add(seen)}::uuid[])${inScope(probe, p)}
        ORDER BY m.inserted_at DESC LIMIT ${p.add(cap)}) w`,
     p.values,
   );

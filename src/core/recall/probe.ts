@@ -1,4 +1,7 @@
+import type { MemoryFilters } from '../../shared/api';
 import type { TextQuery } from './text-query';
+import type { DayRange } from './time-query';
+import type { RecallTuning } from './tuning';
 import type { TextScorer } from './variants';
 
 /** Everything one recall needs besides the rows: fixed once per query. */
@@ -13,6 +16,12 @@ export interface Probe {
   date?: string;
   /** Superseded memories are scored too (docs/history.md); by default only current ones are. */
   includeSuperseded?: boolean;
+  /** The ranking's tuned numbers (tuning.ts): always the defaults outside the retrieval bench. */
+  tuning: RecallTuning;
+  /** Days the query names (time-query.ts, already widened by the slack); memories written then get the time boost. */
+  timeRanges: DayRange[];
+  /** Only memories passing these are considered, in every statement that picks candidates (memory-rows.ts). */
+  filters?: MemoryFilters;
 }
 
 /** How many seeds each index contributes. */

@@ -1,14 +1,19 @@
 // recall (SPEC §4): memories and knowledge of one persona, ranked together.
-import type { RankingVariant, RecallHit } from '../../shared/api';
+import type { MemoryFilters, MemorySearchResult, RankingVariant, RecallHit } from '../../shared/api';
+import { isMatch } from '../../shared/recall-match';
 import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { encodeVector } from '../db/vector';
 import { requirePersona } from '../personas/store';
+import { normaliseText } from '../text/normalise';
 import { recallKnowledge } from './knowledge';
+import { countMatches, type MatchCount } from './match-count';
 import { type MemoryScope, recallMemories } from './memories';
 import { type CandidateSizes, candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
 import { prepareTextQuery } from './text-query';
+import { timeRanges, widen } from './time-query';
+import { type RecallTuning, tuningWith } from './tuning';
 import { DEFAULT_VARIANT } from './variants';
 
 export interface RecallArgs {
@@ -21,10 +26,14 @@ export interface RecallArgs {
   variant?: RankingVariant;
   /** Also return superseded memories, each placed below what replaced it (docs/history.md). */
   includeSuperseded?: boolean;
+  /** Only memories passing these are considered (knowledge is unaffected): they narrow the candidates, not the result. */
+  filters?: MemoryFilters;
   /** A query vector the caller already has; null forces text-only; absent → recall embeds the query itself. */
   queryEmbedding?: ArrayLike<number> | null;
   /** Cuts the query's embedding short (e.g. a model's tool call that must not wait): recall then ranks by text. */
   embedSignal?: AbortSignal;
+  /** Core-only (the API schema has no such field): the retrieval bench's cross-validation tries other numbers. */
+  tuning?: Partial<RecallTuning>;
 }
 
 /**
@@ -35,22 +44,36 @@ export interface RecallArgs {
 async function queryVector(ctx: CoreContext, a: RecallArgs): Promise<ArrayLike<number> | null> {
   if (a.queryEmbedding !== undefined) return a.queryEmbedding;
   if (!a.query.trim()) return null;
-  return ctx.embedder.embedQuery(a.query, a.embedSignal);
+  // Cleaned as documents' keys are (docs/ranking.md, "Clean text"): curly quotes, ligatures, dashes.
+  return ctx.embedder.embedQuery(normaliseText(a.query) || a.query, a.embedSignal);
 }
 
 /** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (tests, benches). */
 export type RecallMode = 'candidates' | 'exact';
 
 async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, vector: ArrayLike<number> | null): Promise<Probe> {
+  const tuning = tuningWith(a.tuning);
+  const now = ctx.now();
   return {
     persona: a.persona,
     tq: await prepareTextQuery(q, a.query, a.variant ?? DEFAULT_VARIANT),
     vector: vector ? encodeVector(vector) : null,
     model: ctx.embedder.model(),
-    now: ctx.now(),
+    now,
     ...(a.date ? { date: a.date } : {}),
     ...(a.includeSuperseded ? { includeSuperseded: true } : {}),
+    tuning,
+    // One day's recall (`date`) has nothing left to prefer by time.
+    timeRanges: tuning.timeBoost > 0 && !a.date ? widen(timeRanges(a.query, now), tuning.timeSlackDays) : [],
+    ...(a.filters && Object.values(a.filters).some((v) => v !== undefined) ? { filters: a.filters } : {}),
   };
+}
+
+/** Chunks are indexed by normalised keys: the question is matched in the same clean form. */
+async function knowledgeProbe(q: Queryable, a: RecallArgs, probe: Probe): Promise<Probe> {
+  const clean = normaliseText(probe.tq.text);
+  if (clean === probe.tq.text) return probe;
+  return { ...probe, tq: await prepareTextQuery(q, clean, a.variant ?? DEFAULT_VARIANT) };
 }
 
 function memoryScope(probe: Probe, mode: RecallMode, sizes: CandidateSizes): MemoryScope {
@@ -65,21 +88,38 @@ function memoryScope(probe: Probe, mode: RecallMode, sizes: CandidateSizes): Mem
  * (knowledge matching neither text nor vector) are left out.
  */
 export async function recall(ctx: CoreContext, a: RecallArgs, mode: RecallMode = 'candidates'): Promise<RecallHit[]> {
+  return (await run(ctx, a, mode, false)).hits;
+}
+
+/**
+ * The memory browser's search: recall over memories only, and in the same
+ * transaction how many memories match the query and the filters at all
+ * (match-count.ts), so the page can say "best 10 of 312".
+ */
+export async function searchMemories(ctx: CoreContext, a: Omit<RecallArgs, 'kinds' | 'date'>): Promise<MemorySearchResult> {
+  const { hits, count } = await run(ctx, { ...a, kinds: ['memory'] }, 'candidates', true);
+  // The meaning side is counted through HNSW, which is approximate: never say fewer than are shown.
+  const shown = hits.filter(isMatch).length;
+  return { hits, total: Math.max(count?.total ?? 0, shown), totalIsLowerBound: count?.lowerBound ?? false };
+}
+
+async function run(ctx: CoreContext, a: RecallArgs, mode: RecallMode, withCount: boolean): Promise<{ hits: RecallHit[]; count: MatchCount | null }> {
   const limit = a.limit ?? 5;
   const kinds = new Set(a.kinds?.length ? a.kinds : ['memory', 'knowledge']);
   const vector = await queryVector(ctx, a);
-  const hits = await ctx.db.transaction(async (tx) => {
+  const { hits, count } = await ctx.db.transaction(async (tx) => {
     await requirePersona(tx, a.persona);
     const probe = await probeFor(tx, ctx, a, vector);
     const sizes = candidateSizes(limit);
     await tx.exec(indexSettings(sizes, probe.tq.scorer));
     const out: RecallHit[] = [];
     if (kinds.has('memory')) out.push(...(await recallMemories(tx, probe, memoryScope(probe, mode, sizes), limit)));
-    if (kinds.has('knowledge')) out.push(...(await recallKnowledge(tx, probe, sizes, limit, mode === 'exact')));
-    return out;
+    if (kinds.has('knowledge')) out.push(...(await recallKnowledge(tx, await knowledgeProbe(tx, a, probe), sizes, limit, mode === 'exact')));
+    // Last: it turns bitmap scans back on for the rest of the transaction.
+    return { hits: out, count: withCount ? await countMatches(tx, probe) : null };
   });
   const ranked = hits.filter((h) => h.score.final > 0).sort(byScore).slice(0, limit);
-  return a.includeSuperseded ? belowReplacements(ranked) : ranked;
+  return { hits: a.includeSuperseded ? belowReplacements(ranked) : ranked, count };
 }
 
 /**

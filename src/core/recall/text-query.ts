@@ -12,6 +12,8 @@ export const MAX_QUERY_CHARS = 16_000;
 export type TextTable = 'memories' | 'knowledge';
 
 const BM25_INDEX: Record<TextTable, string> = { memories: 'memories_bm25_idx', knowledge: 'knowledge_bm25_idx' };
+/** The column each bm25 index reads: a chunk is searched by its key (migrations/0014, docs/ranking.md). */
+const BM25_COLUMN: Record<TextTable, string> = { memories: 'content', knowledge: 'search_key' };
 
 export interface TextQuery {
   variant: RankingVariant;
@@ -120,7 +122,7 @@ export function rawText(tq: TextQuery, table: TextTable, row: TextColumns): numb
  * plus a per-row BM25 sort); ts_rank finds matches through GIN and sorts them.
  */
 export function textOrderSql(tq: TextQuery, table: TextTable, a: string, p: Params): { where: string; order: string } {
-  if (tq.scorer === 'bm25') return { where: 'true', order: `${a}.content <@> to_bm25query(${p.add(tq.text)}::text, '${BM25_INDEX[table]}')` };
+  if (tq.scorer === 'bm25') return { where: 'true', order: `${a}.${BM25_COLUMN[table]} <@> to_bm25query(${p.add(tq.text)}::text, '${BM25_INDEX[table]}')` };
   const o = p.add(tq.orQuery);
   return { where: `${a}.search_vector @@ ${o}::tsquery`, order: `ts_rank(${a}.search_vector, ${o}::tsquery) DESC` };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequestBody, FakeReply } from '../../testing/fake-openai/chat';
-import { waitForJobs } from '../../testing/wait-jobs';
+import { waitFor, waitForJobs } from '../../testing/wait-jobs';
 import { type ChatFixture, chatFixture } from '../../testing/chat-fixture';
 
 let f: ChatFixture;
@@ -101,5 +101,20 @@ describe('compaction with pre-compaction flush (trigger 3)', () => {
     const { messages, summary } = await f.core.call('chat.history', { persona: 'main' });
     expect(summary).toBe('Summary after retry.');
     expect(messages.filter((m) => m.folded)).toHaveLength(2);
+  });
+
+  it('each conversation is compacted on its own: one waiting on the model does not hold up another', async () => {
+    // The first conversation's flush never answers, so its compaction stays running.
+    f.fake.fallback = (b) => (kind(b) === 'turn' ? { text: `Reply. ${'words '.repeat(290)}` } : { hang: true });
+    await fillConversation();
+    await waitFor(async () => (await f.core.call('jobs.list', { queue: 'compaction' })).jobs.find((j) => j.state === 'running'), 'a running compaction');
+    const second = await f.core.call('conversations.create', { persona: 'main', title: 'Second' });
+    for (let i = 1; i <= 3; i++) {
+      await f.core.call('chat.send', { persona: 'main', conversation: second.id, text: `Other ${i}. ${'story '.repeat(250)}` });
+    }
+    const { jobs } = await f.core.call('jobs.list', { queue: 'compaction' });
+    const conversations = new Set(jobs.map((j) => j.args.conversationId));
+    expect(conversations.size).toBe(2);
+    expect(conversations.has(second.id)).toBe(true);
   });
 });

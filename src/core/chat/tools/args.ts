@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MemoryFilters } from '../../../shared/api';
 import { importance, isoDay, text, uuid } from '../../schemas';
 import { confidence, dimension, MAX_USER_MODEL_CHARS } from '../../user-model/write';
 
@@ -35,7 +36,23 @@ export const recallArgs = z.object({
   query: text(2_000),
   limit: z.number().int().min(1).max(20).nullish(),
   date: isoDay.nullish(),
+  // The memory browser's filters, narrowing which memories are searched (none by default).
+  category: category.nullish(),
+  min_importance: importance.nullish(),
+  from_day: isoDay.nullish(),
+  to_day: isoDay.nullish(),
 });
+
+/** A recall tool call's filters in the contract's shape; undefined when it set none, so the call is unchanged. */
+export function recallToolFilters(a: z.infer<typeof recallArgs>): MemoryFilters | undefined {
+  const f: MemoryFilters = {
+    ...(a.category ? { category: a.category } : {}),
+    ...(a.min_importance ? { importanceMin: a.min_importance } : {}),
+    ...(a.from_day ? { dayFrom: a.from_day } : {}),
+    ...(a.to_day ? { dayTo: a.to_day } : {}),
+  };
+  return Object.keys(f).length ? f : undefined;
+}
 
 export const userModelArgs = z.object({
   dimension,

@@ -3,7 +3,7 @@ import { isAppError } from '../../../shared/errors';
 import type { CoreContext } from '../../context';
 import { deleteMemoryOfPersona, ingestForTool, recallAsText, upsertUserModel, userModelHistoryAsText, writeMemory, writeSupersedingMemory } from '../stores';
 import { checkText, nulRefused, surrogateNote } from '../../text-safety';
-import { ingestArgs, MAX_TOOL_ARGS_CHARS, memoryArgs, recallArgs, userModelArgs, userModelHistoryArgs } from './args';
+import { ingestArgs, MAX_TOOL_ARGS_CHARS, memoryArgs, recallArgs, recallToolFilters, userModelArgs, userModelHistoryArgs } from './args';
 
 export interface ToolScope {
   persona: string;
@@ -90,10 +90,12 @@ async function runUserModelHistory(ctx: CoreContext, scope: ToolScope, raw: stri
 async function runRecall(ctx: CoreContext, scope: ToolScope, raw: string): Promise<ToolOutcome> {
   const p = parseArgs('recall', recallArgs, raw);
   if (!p.ok) return p.out;
+  const filters = recallToolFilters(p.args);
   const text = await recallAsText(ctx, scope.persona, {
     query: p.args.query,
     limit: p.args.limit ?? 5,
     ...(p.args.date ? { date: p.args.date } : {}),
+    ...(filters ? { filters } : {}),
   });
   return { ok: true, content: text, memoryIds: [] };
 }

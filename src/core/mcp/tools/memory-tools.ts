@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Memory } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
-import { recallArgs } from '../../chat/tools/args';
+import { recallArgs, recallToolFilters } from '../../chat/tools/args';
 import { MAX_MEMORY_CHARS } from '../../memories/handlers';
 import { importance, isoDay, text, uuid } from '../../schemas';
 import { defineTool, type ToolScope } from './define';
@@ -30,16 +30,18 @@ export const searchMemory = defineTool(
       'Search the user’s long-term memory in Hearth (their memories and their knowledge-base documents) by meaning and keywords. ' +
       'Call it before answering anything that may depend on the user’s past, plans, preferences, people or projects, and before add_memory to avoid duplicates. ' +
       'Returns the best matches first, each tagged [memory <id> · <category> · imp=<1–10> · <day>] or [knowledge <source>#<chunk>]. ' +
-      '`date` (YYYY-MM-DD) keeps only memories of that day.',
+      '`date` (YYYY-MM-DD) keeps only memories of that day; `category`, `min_importance`, `from_day` and `to_day` narrow which memories are searched.',
     writes: false,
     schema: recallArgs.strict(),
   },
   async (args, scope) => {
+    const filters = recallToolFilters(args);
     const hits = await scope.call('recall', {
       persona: scope.persona,
       query: args.query,
       limit: args.limit ?? 5,
       ...(args.date ? { date: args.date } : {}),
+      ...(filters ? { filters } : {}),
     });
     return {
       text: hits.length ? hits.map(hitLine).join('\n') : `No memories or knowledge match "${args.query}".`,

@@ -33,7 +33,8 @@ export function Transcript({ persona }: { persona: string }) {
   // Regenerate is offered on the newest answer, once no reply is running.
   const regenerateId = !busy && last?.role === 'assistant' && last.content ? last.id : null;
   return (
-    <div className="chat-transcript" data-testid="chat-transcript" aria-live="polite">
+    // aria-busy while a reply streams: screen readers read the answer once it is whole, not token by token.
+    <div className="chat-transcript" data-testid="chat-transcript" role="log" aria-live="polite" aria-busy={busy}>
       {summary && (
         <details className="chat-summary" data-testid="chat-summary">
           <summary>Earlier conversation (summarised)</summary>

@@ -14,6 +14,21 @@ export const STATE_LABEL: Record<JobState, string> = {
   cancelled: 'cancelled',
 };
 
+/** Attempts in words: "2 of 6" only while more may follow; a finished job says how many it took. */
+export function attemptsText(job: Job): string {
+  if (job.state === 'completed') return job.attempt <= 1 ? 'first try' : `${job.attempt} tries`;
+  if (job.state === 'discarded') return job.attempt >= job.maxAttempts ? `gave up after ${job.attempt}` : `stopped after ${job.attempt}: retrying cannot help`;
+  if (job.state === 'cancelled') return '—';
+  return `${job.attempt} of ${job.maxAttempts}`;
+}
+
+/** Progress only while the job runs (a stopped job's last progress, "parsing 0/0", means nothing); otherwise when. */
+function whenText(job: Job): string {
+  const p = job.progress;
+  if (job.state === 'running' && p) return p.total > 0 ? `${p.label ?? p.stage} ${p.done}/${p.total}` : (p.label ?? p.stage);
+  return shortTime(job.state === 'completed' ? job.completedAt : job.runAt);
+}
+
 /** One job: state, attempts, when, its last error (click for every attempt's), retry. */
 export function JobRow({ job }: { job: Job }) {
   const [open, setOpen] = useState(false);
@@ -29,10 +44,8 @@ export function JobRow({ job }: { job: Job }) {
           </span>
         </td>
         <td>{personaName ?? job.persona ?? '—'}</td>
-        <td>
-          {job.attempt}/{job.maxAttempts}
-        </td>
-        <td>{job.progress ? `${job.progress.stage} ${job.progress.done}/${job.progress.total}` : shortTime(job.state === 'completed' ? job.completedAt : job.runAt)}</td>
+        <td data-testid="job-attempts">{attemptsText(job)}</td>
+        <td data-testid="job-when">{whenText(job)}</td>
         <td className="job-error" data-testid="job-error">
           {job.lastError ? (
             <button className="link" onClick={() => setOpen(!open)} title="Show every attempt's error">

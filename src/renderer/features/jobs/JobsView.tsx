@@ -1,13 +1,62 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { shortTime } from '../../lib/format';
 import type { Job, JobQueue, JobState } from '../../../shared/api';
 import { JOB_QUEUES } from '../../../shared/enums';
 import { usePersonas } from '../../stores/personas';
 import { JobRow, STATE_LABEL, STATES } from './JobRow';
 import { useJobs } from './store';
 
+/**
+ * One queue's jobs. Completed ones are alike and many (one per embedded
+ * memory): they fold into one line unless the state filter asks for them.
+ */
+function QueueCard({ queue, jobs, showCompleted }: { queue: JobQueue; jobs: Job[]; showCompleted: boolean }) {
+  const [expanded, setExpanded] = useState(false);
+  const done = jobs.filter((j) => j.state === 'completed');
+  const fold = !showCompleted && done.length > 1;
+  const rows = fold && !expanded ? jobs.filter((j) => j.state !== 'completed') : jobs;
+  const latest = done.reduce<string | null>((m, j) => (j.completedAt && (!m || j.completedAt > m) ? j.completedAt : m), null);
+  return (
+    <div className="card job-queue" data-testid="job-queue" data-queue={queue}>
+      <h2>{queue}</h2>
+      <table className="jobs">
+        <thead>
+          <tr>
+            <th>State</th>
+            <th>Persona</th>
+            <th>Attempts</th>
+            <th>When</th>
+            <th>Error</th>
+            <th>
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((j) => (
+            <JobRow key={j.id} job={j} />
+          ))}
+          {fold && (
+            <tr className="job-fold" data-testid="job-completed-fold">
+              <td colSpan={6}>
+                <button className="link" aria-expanded={expanded} data-testid="job-completed-toggle" onClick={() => setExpanded(!expanded)}>
+                  {expanded ? 'Hide' : 'Show'} {done.length.toLocaleString()} completed {queue} jobs
+                </button>
+                {latest && <span className="muted"> · the latest at {shortTime(latest)}</span>}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** The durable queue: what waits, runs, failed (with errors) and the embedding backlog. */
 export function JobsView() {
   const persona = usePersonas((s) => s.activeId);
+  // By name: the id ("home") stays the same after a rename.
+  const personaName = usePersonas((s) => s.personas.find((p) => p.id === s.activeId)?.name ?? s.activeId);
   const { summary, filter, setFilter, backfill } = useJobs();
 
   useEffect(() => useJobs.getState().open(persona), [persona]);
@@ -69,7 +118,7 @@ export function JobsView() {
         <label>
           Persona
           <select data-testid="jobs-filter-scope" value={filter.scope} onChange={(e) => setFilter({ ...filter, scope: e.target.value as 'persona' | 'all' })}>
-            <option value="persona">{persona}</option>
+            <option value="persona">{personaName}</option>
             <option value="all">All personas</option>
           </select>
         </label>
@@ -80,28 +129,7 @@ export function JobsView() {
           <p>Jobs appear when memories are written, documents are ingested or a backfill runs.</p>
         </div>
       ) : (
-        [...byQueue].map(([queue, jobs]) => (
-          <div className="card job-queue" key={queue} data-testid="job-queue" data-queue={queue}>
-            <h2>{queue}</h2>
-            <table className="jobs">
-              <thead>
-                <tr>
-                  <th>State</th>
-                  <th>Persona</th>
-                  <th>Attempt</th>
-                  <th>When</th>
-                  <th>Error</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((j) => (
-                  <JobRow key={j.id} job={j} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))
+        [...byQueue].map(([queue, jobs]) => <QueueCard key={queue} queue={queue} jobs={jobs} showCompleted={filter.state === 'completed'} />)
       )}
     </section>
   );

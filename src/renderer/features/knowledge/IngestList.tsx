@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { usePersonas } from '../../stores/personas';
 import { useKnowledge, type Ingest } from './store';
 
@@ -42,16 +43,40 @@ function IngestRow({ ingest }: { ingest: Ingest }) {
   );
 }
 
+/**
+ * What a screen reader hears about the files coming in: each file's state in words
+ * (not every page of progress), and "done" once the last one has gone in.
+ */
+function useIngestAnnouncement(ingests: Ingest[]): string {
+  const [finished, setFinished] = useState(false);
+  const busy = ingests.length > 0;
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) setFinished(true);
+    if (busy) setFinished(false);
+    wasBusy.current = busy;
+  }, [busy]);
+  if (busy) return ingests.map((i) => `${i.source}: ${STATE_TEXT[i.state]}`).join('; ');
+  return finished ? 'Finished adding files.' : '';
+}
+
 /** Files on their way in for the active persona, with a progress bar each. */
 export function IngestList() {
   const persona = usePersonas((s) => s.activeId);
   const ingests = useKnowledge((s) => s.ingests).filter((i) => i.persona === persona);
-  if (ingests.length === 0) return null;
+  const announcement = useIngestAnnouncement(ingests);
   return (
-    <ul className="ingests" data-testid="ingest-list" aria-label="Files being added">
-      {ingests.map((i) => (
-        <IngestRow key={i.key} ingest={i} />
-      ))}
-    </ul>
+    <>
+      <p className="visually-hidden" role="status" data-testid="ingest-status">
+        {announcement}
+      </p>
+      {ingests.length > 0 && (
+        <ul className="ingests" data-testid="ingest-list" aria-label="Files being added">
+          {ingests.map((i) => (
+            <IngestRow key={i.key} ingest={i} />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

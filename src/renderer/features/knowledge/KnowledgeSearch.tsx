@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { RecallHit } from '../../../shared/api';
 import { score } from '../../lib/format';
-import { excerpt } from './excerpt';
+import { excerpt, matchExcerpt } from './excerpt';
 import { useKnowledge } from './store';
 
 function KnowledgeHit({ hit, query }: { hit: RecallHit; query: string }) {
   const [whole, setWhole] = useState(false);
-  const { parts, clipped } = excerpt(hit.content, query);
+  // The sentences recall matched best, when it names them; else the densest cluster of query words.
+  const best = matchExcerpt(hit.content, hit.match);
+  const words = excerpt(hit.content, query);
+  const clipped = best ? best.clipped : words.clipped;
+  const page = hit.match?.page;
   return (
     <li className="knowledge-hit" data-testid="knowledge-hit">
       <div className="knowledge-hit-meta">
@@ -16,14 +20,27 @@ function KnowledgeHit({ hit, query }: { hit: RecallHit; query: string }) {
         <span className="muted" title="text relevance · cosine similarity · final score">
           text {score(hit.score.text)} · cosine {score(hit.score.cosine)} · score {score(hit.score.final)}
         </span>
+        {page != null && (
+          <span className="muted" data-testid="knowledge-hit-page">
+            page {page}
+          </span>
+        )}
       </div>
       <p className="knowledge-hit-text" data-testid="knowledge-hit-text">
         {whole ? (
           hit.content
+        ) : best ? (
+          <>
+            {best.before && `${best.clipped ? '… ' : ''}${best.before}`}
+            <mark className="knowledge-match" data-testid="knowledge-hit-match" title="The sentences that match the question best">
+              {best.sentence}
+            </mark>
+            {best.after && `${best.after}${best.clipped ? ' …' : ''}`}
+          </>
         ) : (
           <>
             {clipped && '… '}
-            {parts.map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+            {words.parts.map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
             {clipped && ' …'}
           </>
         )}

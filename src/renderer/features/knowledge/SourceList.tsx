@@ -72,7 +72,9 @@ export function SourceList() {
             <th>Size</th>
             <th>Ingested</th>
             <th>Embedded</th>
-            <th aria-label="Actions" />
+            <th>
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt } from './excerpt';
+import { excerpt, matchExcerpt } from './excerpt';
 
 const para = (n: number) => `On page 3 the archivist catalogued item ${n}, a brass telescope of unusual make. Winter light fell.`;
 
@@ -29,5 +29,35 @@ describe('excerpt window', () => {
       const text = excerpt(content, `archivist catalogued item ${n} brass telescope of unusual make`).parts.map((p) => p.text).join('');
       expect(text).toContain(`item ${n},`);
     }
+  });
+});
+
+describe('excerpt highlighting', () => {
+  it('does not highlight stop words of the question, only the words that carry it', () => {
+    const { parts } = excerpt('The boiler is serviced every spring by the landlord.', 'when is the boiler serviced');
+    expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(['boiler', 'serviced']);
+  });
+});
+
+describe('matchExcerpt', () => {
+  const content = Array.from({ length: 20 }, (_, i) => `Sentence ${i} talks about something else entirely.`).join(' ');
+  const start = content.indexOf('Sentence 9 ');
+  const end = content.indexOf('Sentence 10 ') - 1;
+
+  it('shows the matched sentences with context on both sides, cut at spaces', () => {
+    const m = matchExcerpt(content, { start, end }, 60)!;
+    expect(m.sentence).toBe('Sentence 9 talks about something else entirely.');
+    expect(m.clipped).toBe(true);
+    expect(content).toContain(`${m.before}${m.sentence}${m.after}`);
+    expect(m.before.length).toBeLessThanOrEqual(60);
+    expect(m.before.startsWith(' ')).toBe(false);
+    expect(m.after.length).toBeLessThanOrEqual(61);
+  });
+
+  it('returns null without a usable span (text-only recall, a span outside the content)', () => {
+    expect(matchExcerpt(content, undefined)).toBeNull();
+    expect(matchExcerpt(content, { page: 3 } as { start?: number; end?: number })).toBeNull();
+    expect(matchExcerpt(content, { start: 10, end: content.length + 5 })).toBeNull();
+    expect(matchExcerpt('short', { start: 0, end: 5 })).toEqual({ before: '', sentence: 'short', after: '', clipped: false });
   });
 });

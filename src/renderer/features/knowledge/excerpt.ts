@@ -1,3 +1,5 @@
+import { STOP } from '../../lib/stop-words';
+
 export interface ExcerptPart {
   text: string;
   match: boolean;
@@ -14,7 +16,8 @@ function escapeRe(s: string): string {
  * words (rare ones count most), split into plain and matching parts for highlighting.
  */
 export function excerpt(content: string, query: string, radius = 280): { parts: ExcerptPart[]; clipped: boolean } {
-  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])];
+  // Stop words ("the", "is") match everywhere and say nothing: they are neither weighed nor highlighted.
+  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].filter((w) => !STOP.has(w));
   const text = content.replace(/\s+/g, ' ').trim();
   if (words.length === 0) return { parts: [{ text: text.slice(0, 2 * radius), match: false }], clipped: text.length > 2 * radius };
   const re = new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escapeRe).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
@@ -43,4 +46,33 @@ export function excerpt(content: string, query: string, radius = 280): { parts: 
   }
   if (last < slice.length) parts.push({ text: slice.slice(last), match: false });
   return { parts, clipped: from > 0 || to < text.length };
+}
+
+export interface MatchExcerpt {
+  before: string;
+  sentence: string;
+  after: string;
+  clipped: boolean;
+}
+
+/**
+ * The sentences recall matched best (`start`..`end` of `content`, from the hit's
+ * window) with up to `radius` characters of context on each side, cut at spaces.
+ * Null when the hit names no such span (text-only recall, older chunks).
+ */
+export function matchExcerpt(content: string, match: { start?: number; end?: number } | undefined, radius = 160): MatchExcerpt | null {
+  const { start, end } = match ?? {};
+  if (start === undefined || end === undefined || start < 0 || end > content.length || end <= start) return null;
+  let from = Math.max(0, start - radius);
+  if (from > 0) from = content.indexOf(' ', from) + 1 || from;
+  if (from > start) from = start;
+  let to = Math.min(content.length, end + radius);
+  if (to < content.length) to = Math.max(end, content.lastIndexOf(' ', to));
+  const flat = (s: string) => s.replace(/\s+/g, ' ');
+  return {
+    before: flat(content.slice(from, start)).trimStart(),
+    sentence: flat(content.slice(start, end)),
+    after: flat(content.slice(end, to)).trimEnd(),
+    clipped: from > 0 || to < content.length,
+  };
 }

@@ -81,7 +81,7 @@ function EmptyMemories() {
 /** The memory browser: timeline, search with score breakdown, filters, create/edit/delete. */
 export function MemoriesView() {
   const persona = usePersonas((s) => s.activeId);
-  const { items, total, loaded, hits, composing, categories, focused } = useMemories();
+  const { items, total, loaded, hits, composing, categories, focused, matchTotal, matchTotalIsLowerBound } = useMemories();
   const { open, setComposing, create, focus } = useMemories.getState();
 
   const [importing, setImporting] = useState(false);
@@ -94,7 +94,7 @@ export function MemoriesView() {
         <div>
           <h1>Memories</h1>
           <p className="muted" data-testid="memory-count">
-            {hits ? plural(hits.length, 'hit') : loaded ? `${plural(total, 'memory', 'memories')}${items.length < total ? ` · ${items.length.toLocaleString()} loaded` : ''}` : 'Loading…'}
+            {hits ? `${plural(matchTotal, 'match', 'matches')}${matchTotalIsLowerBound ? ' or more' : ''}` : loaded ? `${plural(total, 'memory', 'memories')}${items.length < total ? ` · ${items.length.toLocaleString()} loaded` : ''}` : 'Loading…'}
           </p>
         </div>
         <SearchBox />

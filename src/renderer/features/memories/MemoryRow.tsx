@@ -4,6 +4,7 @@ import { MemoryHistory } from '../history/MemoryHistory';
 import { MemoryEditor } from './MemoryEditor';
 import { useMemories } from './store';
 import { Supersession } from './Supersession';
+import { LongText } from './LongText';
 
 /** One memory in the browser: read mode with actions, or the inline editor. */
 export function MemoryRow({ memory }: { memory: Memory }) {
@@ -43,9 +44,7 @@ export function MemoryRow({ memory }: { memory: Memory }) {
         {memory.importance}
       </div>
       <div className="memory-body">
-        <p className="memory-content" data-testid="memory-content" onDoubleClick={() => setEditing(memory.id)}>
-          {memory.content}
-        </p>
+        <LongText text={memory.content} onDoubleClick={() => setEditing(memory.id)} />
         <div className="memory-meta">
           {memory.category ? (
             <span className="chip" data-testid="memory-category">

@@ -1,8 +1,9 @@
 import type { RecallHit } from '../../../shared/api';
 import { longDay, score } from '../../lib/format';
 import { EmbeddingBadge } from './EmbeddingBadge';
-import { matchesFilters } from './order';
-import { SEARCH_LIMIT, useMemories } from './store';
+import { LongText } from './LongText';
+import { hasFilters } from './order';
+import { useMemories } from './store';
 import { isWeak, whyRecalled } from './why';
 
 function Breakdown({ hit }: { hit: RecallHit }) {
@@ -70,9 +71,7 @@ function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string
     <article className="hit" data-testid="search-hit" data-memory-id={hit.id}>
       <div className="hit-rank">#{rank}</div>
       <div className="hit-body">
-        <p className="memory-content" data-testid="hit-content" dir="auto">
-          {hit.content}
-        </p>
+        <LongText text={hit.content} testId="hit-content" />
         <div className="memory-meta">
           {m && (
             <span className="chip muted" data-testid="hit-category">
@@ -120,21 +119,31 @@ function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string
   );
 }
 
+/** "12 memories match…" or "The best 12 of 312 memories that match…": what the count counts, said plainly. */
+function countLine(shown: number, total: number, lowerBound: boolean, filtered: boolean): string {
+  const within = filtered ? ' within the filters' : '';
+  if (shown === 0) return `No memory contains these words or is close in meaning${within}.`;
+  if (total <= shown && !lowerBound) return `${shown === 1 ? '1 memory matches' : `${shown.toLocaleString()} memories match`} by words or meaning${within}.`;
+  return `The best ${shown.toLocaleString()} of ${total.toLocaleString()}${lowerBound ? '+' : ''} memories that match by words or meaning${within}.`;
+}
+
 /** The "why recalled" view: each hit with its reasons in words, numbers on request; weak hits apart. */
 export function SearchResults() {
   const hits = useMemories((s) => s.hits) ?? [];
   const filters = useMemories((s) => s.filters);
+  const total = useMemories((s) => s.matchTotal);
+  const lowerBound = useMemories((s) => s.matchTotalIsLowerBound);
   const searching = useMemories((s) => s.searching);
   const query = useMemories((s) => s.query);
-  const shown = hits.filter((h) => !h.memory || matchesFilters(h.memory, filters));
-  const strong = shown.filter((h) => !isWeak(h));
-  const weak = shown.filter(isWeak);
+  // The filters already narrowed the recall itself (memories.search): every hit passes them.
+  const strong = hits.filter((h) => !isWeak(h));
+  const weak = hits.filter(isWeak);
 
-  if (!searching && shown.length === 0) {
+  if (!searching && hits.length === 0) {
     return (
       <div className="empty" data-testid="search-empty">
         <h2>Nothing recalled</h2>
-        <p>No memory matches these words{hits.length > shown.length ? ' and the filters' : ''}. Try other words, or clear the search with Esc.</p>
+        <p>No memory matches these words{hasFilters(filters) ? ' within the filters' : ''}. Try other words, or clear the search with Esc.</p>
       </div>
     );
   }
@@ -142,9 +151,7 @@ export function SearchResults() {
   return (
     <div className="search-results" data-testid="search-results">
       <p className="muted" data-testid="search-count">
-        {strong.length === 0
-          ? 'No memory matches these words or their meaning.'
-          : `${strong.length === 1 ? '1 memory matches' : `${strong.length} memories match`} by words or meaning${hits.length >= SEARCH_LIMIT ? ` (the best ${SEARCH_LIMIT} recalled)` : ''}.`}
+        {countLine(strong.length, total, lowerBound, hasFilters(filters))}
         {weak.length > 0 && ` ${weak.length} weaker ${weak.length === 1 ? 'one' : 'ones'} below.`}
       </p>
       {strong.map((hit, i) => (

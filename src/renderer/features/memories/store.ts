@@ -32,6 +32,9 @@ interface MemoriesState {
   categories: string[];
   query: string;
   hits: RecallHit[] | null;
+  /** How many memories match the search and the filters at all (memories.search), and whether that is a lower bound. */
+  matchTotal: number;
+  matchTotalIsLowerBound: boolean;
   searching: boolean;
   composing: boolean;
   editingId: string | null;
@@ -80,6 +83,8 @@ export const useMemories = create<MemoriesState>((set, get) => {
     categories: [],
     query: '',
     hits: null,
+    matchTotal: 0,
+    matchTotalIsLowerBound: false,
     searching: false,
     composing: false,
     editingId: null,
@@ -100,6 +105,8 @@ export const useMemories = create<MemoriesState>((set, get) => {
     setFilters(filters) {
       set({ filters });
       void get().reload();
+      // The filters narrow the search itself: ask again.
+      if (get().query.trim()) void get().search(get().query);
     },
 
     async reload() {
@@ -150,7 +157,7 @@ export const useMemories = create<MemoriesState>((set, get) => {
     },
 
     async search(query) {
-      const { persona } = get();
+      const { persona, filters } = get();
       const q = query.trim();
       set({ query });
       if (!persona || !q) {
@@ -159,9 +166,11 @@ export const useMemories = create<MemoriesState>((set, get) => {
       }
       set({ searching: true });
       try {
-        const hits = await getApi().invoke('recall', { persona, query: q, limit: SEARCH_LIMIT, kinds: ['memory'] });
-        // Keep only the answer to the latest question.
-        if (get().query.trim() === q && get().persona === persona) set({ hits, searching: false });
+        const r = await getApi().invoke('memories.search', { persona, query: q, limit: SEARCH_LIMIT, filters });
+        // Keep only the answer to the latest question with the current filters.
+        if (get().query.trim() === q && get().persona === persona && get().filters === filters) {
+          set({ hits: r.hits, matchTotal: r.total, matchTotalIsLowerBound: r.totalIsLowerBound, searching: false });
+        }
       } catch (e) {
         set({ searching: false });
         reportError(e, 'Search failed');

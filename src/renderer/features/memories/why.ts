@@ -1,15 +1,8 @@
 // "Why recalled" in words a person reads first; the numbers stay behind a disclosure.
-import type { RecallHit } from '../../../shared/api';
+import { isMatch, MEANINGFUL_COSINE, type RecallHit } from '../../../shared/api';
+import { STOP } from '../../lib/stop-words';
 
-/** Words too common to count as a match worth naming. */
-const STOP = new Set(
-  'a an and are as at be but by for from has have i in is it its me my of on or our so that the their them they this to was we were what when where which who why with you your do did does not no yes how'.split(
-    ' ',
-  ),
-);
 
-/** Below this cosine a vector match says little (unrelated texts often score 0.2–0.3). */
-export const MEANINGFUL_COSINE = 0.45;
 
 function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -35,9 +28,13 @@ function ago(iso: string, now: Date): string {
   return `saved ${Math.round(days / 30)} months ago`;
 }
 
-/** A hit with neither a text match nor a meaningful vector match: shown apart, as a weaker match. */
+/**
+ * A hit with neither a word match of its own nor a meaningful vector match:
+ * shown apart, as a weaker match, and not among the matches the page counts
+ * (the same rule as the core's count, shared/recall-match.ts).
+ */
 export function isWeak(hit: RecallHit): boolean {
-  return hit.score.text <= 0 && (hit.score.cosine === null || hit.score.cosine < MEANINGFUL_COSINE);
+  return !isMatch(hit);
 }
 
 export interface Why {
@@ -48,11 +45,14 @@ export interface Why {
 
 /** The reasons, in the order they weigh: words, meaning, importance, age. */
 export function whyRecalled(hit: RecallHit, query: string, now = new Date()): Why {
-  const matched = hit.score.text > 0 ? matchedWords(query, hit.content) : [];
+  // The text score may be only what a neighbour lent: then no word of this memory matched.
+  const ownText = hit.score.text - (hit.score.textFromNeighbours ?? 0) > 1e-9;
+  const matched = ownText ? matchedWords(query, hit.content) : [];
   const meaning = hit.score.cosine !== null && hit.score.cosine >= MEANINGFUL_COSINE;
   const rest: string[] = [];
-  if (hit.score.text > 0 && matched.length === 0) rest.push('related words');
+  if (ownText && matched.length === 0) rest.push('related words');
   if (hit.score.textFromNeighbours) rest.push('written alongside a match');
+  if (hit.score.timeBoost) rest.push('written in the time you asked about');
   if (hit.memory) {
     rest.push(`importance ${hit.memory.importance}`);
     rest.push(ago(hit.memory.insertedAt, now));

@@ -72,7 +72,8 @@ export function UserModelView() {
               ) : (
                 <>
                   <div className="dimension-head">
-                    <h3 data-testid="dimension-name">{e.dimension}</h3>
+                    {/* h2: the view's h1 is the only heading above it (headings in order). */}
+                    <h2 data-testid="dimension-name">{e.dimension}</h2>
                     <span className="badge" data-testid="dimension-confidence" title="Confidence (1–10)">
                       conf {e.confidence}
                     </span>

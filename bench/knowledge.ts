@@ -1,0 +1,262 @@
+// Document recall: `npm run bench:knowledge -- [--data DIR] [--json FILE] [--folds N] [--rounds N]`
+// `--docs a,b` keeps only those documents and their questions (a quicker, smaller look; not the set's figures).
+// Ingests the docs-dev set (8 long documents, 3 of them PDFs) into a fresh core through the production
+// path (knowledge.ingest: the parse worker with pdfjs, chunking, the embedding queue with the built-in
+// model), asks its 64 questions through production `recall` with kinds ['knowledge'] (limit 10), and
+// scores the chunk texts recall returns with the set's own matching rule (its lib.mjs). Prints
+// R@1/R@3/R@5/R@10/MRR overall, per question type and per document, next to plain BM25 (the set's
+// own, k1 1.2 b 0.75) over the very chunks Hearth stored; the time until every document is searchable
+// and fully embedded; and recall p50/p95 (the query vector computed beforehand, so the figure is the
+// recall alone). `--folds N` validates the one choice recall offers a caller (the text variant) by
+// document folds: chosen on the other documents' questions, scored on the held-out ones.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Job, RankingVariant, RecallHit } from '../src/shared/api';
+import { type Core, createCore } from '../src/core/index';
+import { recall } from '../src/core/recall/recall';
+import { percentile } from './latency-stats';
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    json: { type: 'string' },
+    folds: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '3' },
+    /** Only these documents (comma-separated names without extension) and their questions: a quicker look. */
+    docs: { type: 'string' },
+    'embed-timeout': { type: 'string', default: '900' },
+  },
+});
+
+// ---- the data set ------------------------------------------------------------------------------
+
+const SET = join('shared', 'bench-data', 'docs-dev');
+
+/** --data, else `../shared/bench-data/docs-dev` from the repo, else the same path from any parent folder (worktrees). */
+function dataDir(): string {
+  if (values.data) return resolve(values.data);
+  const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  for (let dir = dirname(repo); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, SET, 'questions.jsonl'))) return join(dir, SET);
+    if (dirname(dir) === dir) return resolve(repo, '..', SET);
+  }
+}
+
+const dir = dataDir();
+if (!existsSync(join(dir, 'questions.jsonl')) || !existsSync(join(dir, 'docs')) || !existsSync(join(dir, 'lib.mjs'))) {
+  console.error(
+    `bench:knowledge: no document set at ${dir} (it needs questions.jsonl, docs/ and lib.mjs).\n` +
+      `Pass its folder with --data DIR (the docs-dev set, normally ../shared/bench-data/docs-dev next to the repo).`,
+  );
+  process.exit(2);
+}
+
+interface Question {
+  id: string;
+  doc: string;
+  question: string;
+  answers: string[];
+  type: string;
+}
+interface Metrics {
+  n: number;
+  r1: number;
+  r3: number;
+  r5: number;
+  r10: number;
+  mrr: number;
+}
+/** The set's own scoring code: the matching rule, a plain BM25 and the metrics, used as they are. */
+interface SetLib {
+  firstCorrect(hits: { content: string }[], answers: string[]): number | null;
+  bm25Index(chunks: { content: string }[]): { search(q: string, limit: number): { content: string }[] };
+  metrics(ranks: (number | null)[]): Metrics;
+}
+const lib = (await import(pathToFileURL(join(dir, 'lib.mjs')).href)) as SetLib;
+
+const only = values.docs ? new Set(values.docs.split(',').map((d) => d.trim())) : null;
+const docOf = (file: string) => file.replace(/\.(md|pdf)$/, '');
+const questions: Question[] = readFileSync(join(dir, 'questions.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Question)
+  .filter((q) => !only || only.has(q.doc));
+const files = readdirSync(join(dir, 'docs'))
+  .filter((f) => /\.(md|pdf)$/.test(f) && (!only || only.has(docOf(f))))
+  .sort();
+
+const rounds = Math.max(1, Number(values.rounds));
+const folds = Math.max(0, Number(values.folds));
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const result: Record<string, unknown> = { data: dir, questions: questions.length, documents: files.length, cores: cpus().length };
+
+// ---- ingest through the production path -----------------------------------------------------------
+
+async function ingestAll(core: Core): Promise<{ searchableMs: number; embeddedMs: number; chunks: number }> {
+  const settled = new Map<string, Job>();
+  let wake: (() => void) | null = null;
+  const off = core.events.subscribe((name, payload) => {
+    if (name !== 'jobs.changed') return;
+    const { job } = payload as { job: Job };
+    if (job.queue === 'ingest' && (job.state === 'completed' || job.state === 'discarded')) settled.set(job.id, job);
+    wake?.();
+  });
+  const start = performance.now();
+  const ids: string[] = [];
+  for (const f of files) ids.push((await core.call('knowledge.ingest', { persona: 'main', path: join(dir, 'docs', f) })).jobId);
+  while (!ids.every((id) => settled.has(id))) await new Promise<void>((r) => (wake = r));
+  off();
+  const failed = ids.map((id) => settled.get(id)!).filter((j) => j.state !== 'completed');
+  if (failed.length) throw new Error(`ingest failed: ${failed.map((j) => j.lastError).join('; ')}`);
+  const searchableMs = performance.now() - start;
+  const limit = Number(values['embed-timeout']) * 1000;
+  let chunks = 0;
+  for (;;) {
+    const sources = await core.call('knowledge.listSources', { persona: 'main' });
+    chunks = sources.reduce((n, x) => n + x.chunks, 0);
+    if (sources.length === files.length && sources.every((x) => x.embedded >= x.chunks)) break;
+    if (performance.now() - start > limit) throw new Error(`not fully embedded after ${values['embed-timeout']} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { searchableMs, embeddedMs: performance.now() - start, chunks };
+}
+
+// ---- scoring ----------------------------------------------------------------------------------------
+
+type Ranks = Map<string, number | null>;
+
+function table(rows: { system: string; set: string; m: Metrics }[]): string {
+  const pct = (x: number) => (100 * x).toFixed(1);
+  const out = ['| system | set | n | R@1 | R@3 | R@5 | R@10 | MRR |', '| --- | --- | --- | --- | --- | --- | --- | --- |'];
+  for (const { system, set, m } of rows) {
+    out.push(`| ${system} | ${set} | ${m.n} | ${pct(m.r1)} | ${pct(m.r3)} | ${pct(m.r5)} | ${pct(m.r10)} | ${m.mrr.toFixed(3)} |`);
+  }
+  return out.join('\n');
+}
+
+function breakdown(ranks: Ranks, qs: Question[] = questions): Record<string, Metrics> {
+  const of = (sel: Question[]) => lib.metrics(sel.map((q) => ranks.get(q.id) ?? null));
+  const out: Record<string, Metrics> = { all: of(qs) };
+  for (const t of [...new Set(qs.map((q) => q.type))].sort()) out[t] = of(qs.filter((q) => q.type === t));
+  return out;
+}
+
+/** Document folds: every fold holds out whole documents; the variant is chosen on the rest (by MRR). */
+function foldValidated(byVariant: Map<RankingVariant, Ranks>, k: number): { ranks: Ranks; chosen: string[] } {
+  const docs = files.map(docOf);
+  const ranks: Ranks = new Map();
+  const chosen: string[] = [];
+  for (let f = 0; f < k; f++) {
+    const held = new Set(docs.filter((_, i) => i % k === f));
+    const train = questions.filter((q) => !held.has(q.doc));
+    let best: RankingVariant | null = null;
+    let bestMrr = -1;
+    for (const [variant, r] of byVariant) {
+      const m = lib.metrics(train.map((q) => r.get(q.id) ?? null)).mrr;
+      if (m > bestMrr) [best, bestMrr] = [variant, m];
+    }
+    chosen.push(`${[...held].join('+')}: ${best}`);
+    for (const q of questions.filter((x) => held.has(x.doc))) ranks.set(q.id, byVariant.get(best!)!.get(q.id) ?? null);
+  }
+  return { ranks, chosen };
+}
+
+// ---- the run ---------------------------------------------------------------------------------------
+
+const tmp = mkdtempSync(join(tmpdir(), 'hearth-bench-knowledge-'));
+try {
+  console.log(`docs-dev: ${files.length} documents, ${questions.length} questions (${dir}); load average ${load()} on ${cpus().length} cores`);
+  const core = await createCore({ dataDir: join(tmp, 'data'), dailyBackups: false });
+  try {
+    const ingest = await ingestAll(core);
+    console.log(
+      `ingest: all searchable by text ${s(ingest.searchableMs)}, fully embedded (${core.ctx.embedder.model()}) ${s(ingest.embeddedMs)}; ` +
+        `${ingest.chunks} chunks; load average ${load()}`,
+    );
+    Object.assign(result, { searchableS: ingest.searchableMs / 1000, embeddedS: ingest.embeddedMs / 1000, chunks: ingest.chunks, model: core.ctx.embedder.model() });
+
+    // The query vectors come from the same model as the chunks', computed up front: the recall timings
+    // below then hold no model time, and a busy machine cannot push a query into the text-only fallback.
+    const provider = core.ctx.embedder.current();
+    const vectors = await provider.embed(questions.map((q) => q.question));
+
+    const variants: RankingVariant[] = ['bm25', 'ts_rank'];
+    const byVariant = new Map<RankingVariant, Ranks>();
+    const latencies: { p50: number; p95: number }[] = [];
+    for (const variant of [undefined, ...variants]) {
+      const ranks: Ranks = new Map();
+      for (let round = 0; round < (variant === undefined ? rounds : 1); round++) {
+        const ms: number[] = [];
+        for (const [i, q] of questions.entries()) {
+          const t = performance.now();
+          const hits: RecallHit[] = await recall(core.ctx, {
+            persona: 'main',
+            query: q.question,
+            kinds: ['knowledge'],
+            limit: 10,
+            queryEmbedding: vectors[i]!,
+            ...(variant ? { variant } : {}),
+          });
+          ms.push(performance.now() - t);
+          ranks.set(q.id, lib.firstCorrect(hits, q.answers));
+        }
+        if (variant === undefined) latencies.push({ p50: percentile(ms, 50), p95: percentile(ms, 95) });
+      }
+      if (variant === undefined) result.hearthRanks = Object.fromEntries(ranks);
+      else byVariant.set(variant, ranks);
+      if (variant === undefined) byVariant.set('bm25_context', ranks);
+    }
+    const hearth = byVariant.get('bm25_context')!;
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const p50 = med(latencies.map((l) => l.p50));
+    const p95 = med(latencies.map((l) => l.p95));
+    console.log(`recall (limit 10, query vector given): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (median of ${rounds} rounds × ${questions.length}); load average ${load()}`);
+    Object.assign(result, { recallP50Ms: p50, recallP95Ms: p95 });
+
+    // Plain BM25 over exactly the chunks Hearth stored.
+    const { rows: chunks } = await core.ctx.db.query<{ content: string }>(
+      `SELECT content FROM knowledge_chunks WHERE persona = 'main' ORDER BY source, chunk_index`,
+    );
+    const index = lib.bm25Index(chunks);
+    const bm25: Ranks = new Map(questions.map((q) => [q.id, lib.firstCorrect(index.search(q.question, 10), q.answers)]));
+
+    const hb = breakdown(hearth);
+    const bb = breakdown(bm25);
+    const rows: { system: string; set: string; m: Metrics }[] = [];
+    for (const set of Object.keys(hb)) rows.push({ system: 'Hearth recall', set, m: hb[set]! }, { system: 'BM25, same chunks', set, m: bb[set]! });
+    for (const v of variants) rows.push({ system: `Hearth, variant ${v}`, set: 'all', m: breakdown(byVariant.get(v)!).all! });
+    if (folds > 1) {
+      const fv = foldValidated(byVariant, Math.min(folds, files.length));
+      const fb = breakdown(fv.ranks);
+      for (const set of Object.keys(fb)) rows.push({ system: `Hearth, ${folds} document folds`, set, m: fb[set]! });
+      console.log(`folds (variant chosen on the other documents by MRR): ${fv.chosen.join('; ')}`);
+      result.folds = { chosen: fv.chosen, metrics: fb };
+    }
+    console.log(table(rows));
+
+    const perDoc = files.map(docOf).map((d) => {
+      const qs = questions.filter((q) => q.doc === d);
+      return { system: `Hearth / BM25`, set: d, h: breakdown(hearth, qs).all!, b: breakdown(bm25, qs).all! };
+    });
+    console.log('\nper document (R@1 Hearth / BM25, MRR Hearth / BM25):');
+    for (const p of perDoc) console.log(`  ${p.set}: ${p.h.r1.toFixed(3)} / ${p.b.r1.toFixed(3)}, ${p.h.mrr.toFixed(3)} / ${p.b.mrr.toFixed(3)}`);
+
+    // Question by question (README: with n = 64 compare ranks, not only headlines).
+    const rk = (r: number | null | undefined) => r ?? 11;
+    const better = questions.filter((q) => rk(hearth.get(q.id)) < rk(bm25.get(q.id))).length;
+    const worse = questions.filter((q) => rk(hearth.get(q.id)) > rk(bm25.get(q.id))).length;
+    console.log(`\nquestion by question against BM25: Hearth ranks the answer higher ${better}×, lower ${worse}×, equal ${questions.length - better - worse}×`);
+    const misses = questions.filter((q) => rk(hearth.get(q.id)) > 1);
+    console.log(`not at rank 1 (${misses.length}): ${misses.map((q) => `${q.id}(${q.type}) ${hearth.get(q.id) ?? 'miss'}/${bm25.get(q.id) ?? 'miss'}`).join(', ')}`);
+    Object.assign(result, { hearth: hb, bm25: bb, againstBm25: { better, worse }, bm25Ranks: Object.fromEntries(bm25), loadAverage: load() });
+  } finally {
+    await core.close();
+  }
+  if (values.json) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}

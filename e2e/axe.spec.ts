@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+import { LOOKS, runTour, seedTour, startTour } from './tour';
+
+// Every view, with data, in both themes and at both widths, audited by axe-core against the
+// WCAG 2.x A/AA rules plus axe's best practices (heading order, empty table headers…).
+// Serious and critical findings fail the test; every finding is printed with its view.
+// One test per look, so two workers share the four.
+test.use({ fakeOpenAI: true });
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const FAILING = new Set(['serious', 'critical']);
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+}
+
+for (const look of LOOKS) {
+  test(`no serious or critical accessibility violations on any view: ${look.theme}, ${look.width} px`, async ({ host, fake, page }) => {
+    // ~1 min on a quiet machine; minutes when the two cores are shared by several suites.
+    test.setTimeout(420_000);
+    await seedTour(host);
+    const app = await startTour(page, host, fake!);
+    const findings: Finding[] = [];
+    await runTour(app, look, async (stop) => {
+      // Only violations are read: skipping the detail of passes and incompletes makes each audit cheaper.
+      const result = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
+      for (const v of result.violations) {
+        for (const node of v.nodes) {
+          findings.push({
+            where: `${stop.name} ${look.theme} ${look.width}`,
+            rule: v.id,
+            impact: v.impact ?? 'unknown',
+            target: node.target.join(' '),
+            summary: (node.failureSummary ?? v.help).split('\n').slice(0, 2).join(' '),
+          });
+        }
+      }
+    });
+
+    const counts = new Map<string, number>();
+    for (const f of findings) counts.set(`${f.rule} (${f.impact})`, (counts.get(`${f.rule} (${f.impact})`) ?? 0) + 1);
+    console.log(`axe ${look.theme} ${look.width}: ${findings.length} findings`);
+    for (const [rule, n] of [...counts].sort()) console.log(`  ${rule}: ${n}`);
+    for (const f of findings) console.log(`  [${f.impact}] ${f.rule} · ${f.where} · ${f.target} · ${f.summary}`);
+
+    const failing = findings.filter((f) => FAILING.has(f.impact)).map((f) => `${f.rule} · ${f.where} · ${f.target}`);
+    expect(failing, 'serious or critical accessibility violations').toEqual([]);
+  });
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningHost, spawnHost } from './host-process';
+
+/** A host on its own fresh copy of the template, started and serving. */
+export interface FreshHost {
+  dataDir: string;
+  token: string;
+  running: RunningHost;
+}
+
+/**
+ * One Playwright worker's hosts. Starting a host (Node + PGlite) and shutting
+ * it down cleanly are most of an e2e test's fixed cost, so the worker keeps
+ * the next test's host starting while the current test runs, and stops
+ * finished hosts in the background (docs/testing.md). Every test still gets
+ * a host of its own on a data folder nobody else opened.
+ */
+export class HostPool {
+  private spare: Promise<FreshHost> | null = null;
+  private readonly stopping = new Set<Promise<void>>();
+
+  constructor(private readonly template: string) {}
+
+  private start(): Promise<FreshHost> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
+    cpSync(this.template, dataDir, { recursive: true });
+    const token = randomBytes(32).toString('base64url');
+    return spawnHost({ dataDir, token }).then(
+      (running) => ({ dataDir, token, running }),
+      (e: unknown) => {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw e;
+      },
+    );
+  }
+
+  /** The started spare (or a new host), and the next spare begins starting. */
+  async take(): Promise<FreshHost> {
+    const next = this.spare ?? this.start();
+    this.spare = null;
+    let host: FreshHost;
+    try {
+      host = await next;
+    } catch {
+      // A spare that failed to start (a busy machine): one more try, in the foreground, so the error is the test's.
+      host = await this.start();
+    }
+    this.spare = this.start();
+    // A spare nobody takes is stopped at the end; until then its failure must not surface as unhandled.
+    this.spare.catch(() => undefined);
+    return host;
+  }
+
+  /** Stops a host and removes its folder without holding up the next test. */
+  release(stop: () => Promise<unknown>, dataDir: string): void {
+    const done = stop()
+      .catch(() => undefined)
+      .then(() => rmSync(dataDir, { recursive: true, force: true }));
+    this.stopping.add(done);
+    void done.then(() => this.stopping.delete(done));
+  }
+
+  /** At the worker's end: the untaken spare stopped, every background stop finished. */
+  async close(): Promise<void> {
+    const spare = this.spare;
+    this.spare = null;
+    if (spare) {
+      const host = await spare.catch(() => null);
+      if (host) this.release(() => host.running.stop(), host.dataDir);
+    }
+    await Promise.all([...this.stopping]);
+  }
+}

@@ -1,0 +1,39 @@
+// Batch sizes for export pages and import inserts, sized by time rather than
+// by a fixed row count: the database has one connection, so every statement
+// holds up every other call for as long as it runs. Aiming each statement at
+// a few tens of milliseconds keeps other calls answered (docs/export.md)
+// while batches stay big enough that per-statement overhead does not matter.
+
+export interface PaceOptions {
+  /** What one statement should take. */
+  targetMs: number;
+  min: number;
+  max: number;
+  start: number;
+}
+
+export const DEFAULT_PACE: PaceOptions = { targetMs: 40, min: 32, max: 2_000, start: 100 };
+
+export class Pacer {
+  size: number;
+  constructor(private readonly o: PaceOptions = DEFAULT_PACE) {
+    this.size = o.start;
+  }
+
+  /** Learns from one statement: `rows` rows took `ms`. */
+  record(rows: number, ms: number): void {
+    if (rows <= 0) return;
+    const ideal = (this.o.targetMs * rows) / Math.max(ms, 0.1);
+    // Shrink at once when too slow (another call is waiting); grow gently.
+    const next = ideal < this.size ? ideal : Math.min(ideal, this.size * 1.5);
+    this.size = Math.max(this.o.min, Math.min(this.o.max, Math.round(next)));
+  }
+
+  /** Runs a statement over `rows` rows and learns from its time. */
+  async time<T>(rows: number, fn: () => Promise<T>): Promise<T> {
+    const t = performance.now();
+    const out = await fn();
+    this.record(rows, performance.now() - t);
+    return out;
+  }
+}

@@ -1,0 +1,24 @@
+// The numbers recall's ranking was tuned with, in one place, so the retrieval
+// bench can choose each one on some conversations and score it on others
+// (bench/retrieval.ts --folds, docs/ranking.md). Production always runs the
+// defaults: the API door has no way to pass a tuning.
+import { NEIGHBOUR_SHARE } from './variants';
+
+export interface RecallTuning {
+  /** Share of the best-matching stream neighbour's text score a memory inherits (variants.ts). */
+  neighbourShare: number;
+  /** A memory written within a time the query names scores (1 + timeBoost)×; 0 turns time off (time-query.ts). */
+  timeBoost: number;
+  /** Days after a named time that still count as within it: memories tell what happened before they were written. */
+  timeSlackDays: number;
+}
+
+export const DEFAULT_TUNING: RecallTuning = {
+  neighbourShare: NEIGHBOUR_SHARE,
+  timeBoost: 0,
+  timeSlackDays: 7,
+};
+
+export function tuningWith(t: Partial<RecallTuning> | undefined): RecallTuning {
+  return { ...DEFAULT_TUNING, ...t };
+}
