@@ -58,9 +58,11 @@ const section: FaultSection = {
         cpSync(healthy, dir, { recursive: true });
         damage(dir);
         try {
-          const c = await createCore({ dataDir: dir });
+          // The check after start runs at once here (15 s after start in the app) and is waited for.
+          const c = await createCore({ dataDir: dir, startupCheckDelayMs: 0 });
           try {
             const n = (await c.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM memories`)).rows[0]!.n;
+            await c.startupChecked;
             const notices = (await c.call('app.info', {})).notices;
             if (notices.length) startedWithNotice++;
             if (n !== MEMORIES && !notices.length) {
@@ -69,7 +71,7 @@ const section: FaultSection = {
               else silentlyReset++;
               outcomes.push(`${name}: started with ${n} of ${MEMORIES} memories, integrity check ${found ? 'reports it' : 'SILENT'}`);
             } else {
-              outcomes.push(`${name}: started, ${n} memories, ${notices.length ? 'with a notice' : 'nothing lost'}`);
+              outcomes.push(`${name}: started, ${n} memories, ${notices.length ? `with a notice (${notices[0]!.slice(0, 90)}…)` : 'nothing lost'}`);
             }
           } finally {
             await c.close();

@@ -1,4 +1,5 @@
-// Two processes racing for one data folder's lock (free and stale), and two real hosts started together.
+// Two processes racing for one data folder's lock (free and stale), and two real hosts started
+// together on a stale lock (`--host-rounds N`, default 5).
 import { hostsTogether, raceLock } from '../../../src/core/testing/lock-race';
 import type { FaultSection } from '../index';
 
@@ -9,7 +10,7 @@ export default {
     const hostRounds = Number(flags['host-rounds'] ?? (quick ? 2 : 5));
     const free = await raceLock(rounds, 'free');
     const stale = await raceLock(rounds, 'stale');
-    const hosts = await hostsTogether(hostRounds);
+    const hosts = await hostsTogether(hostRounds, 'stale');
     return {
       'free lock rounds': free.rounds,
       'free lock double owners': free.doubleOwners,
@@ -17,9 +18,10 @@ export default {
       'stale lock rounds': stale.rounds,
       'stale lock double owners': stale.doubleOwners,
       'stale lock no owner': stale.noOwner,
-      'two hosts started together, rounds': hostRounds,
+      'two hosts started together on a stale lock, rounds': hostRounds,
       'rounds where both served': hosts.bothServed,
       'rounds where exactly one served': hosts.oneServed,
+      'refusal the other got': hosts.refusal.slice(0, 160) || 'none',
     };
   },
 } satisfies FaultSection;

@@ -83,15 +83,18 @@ export async function raceLock(rounds: number, mode: LockRaceMode): Promise<Lock
 }
 
 /**
- * Two real browser hosts started at the same instant on one fresh data folder,
- * `rounds` times: how often both came up (must be 0) and how often exactly one did.
+ * Two real browser hosts started at the same instant on one fresh data folder
+ * ('stale': holding a stale lock of each kind in turn, as after a crash or a
+ * reboot), `rounds` times: how often both came up (must be 0) and how often
+ * exactly one did.
  */
-export async function hostsTogether(rounds: number): Promise<{ bothServed: number; oneServed: number; refusal: string }> {
+export async function hostsTogether(rounds: number, mode: LockRaceMode = 'free'): Promise<{ bothServed: number; oneServed: number; refusal: string }> {
   let bothServed = 0;
   let oneServed = 0;
   let refusal = '';
   for (let r = 0; r < rounds; r++) {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-twohosts-'));
+    if (mode === 'stale') writeFileSync(join(dir, 'hearth.lock'), staleLock(r));
     const started = await Promise.allSettled([
       spawnHostFromSource(dir, `two-hosts-token-${r}-a`),
       spawnHostFromSource(dir, `two-hosts-token-${r}-b`),
