@@ -46,7 +46,8 @@ test('deleting a persona names what goes, needs its name typed, and its data is 
   await expect(confirm).toBeEnabled();
   await app.screenshot('delete-persona');
   await confirm.click();
-  await expect(dialog).toBeHidden();
+  // It closes once a verified backup of the whole data folder is taken (it can be restored from Settings → Data).
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
 
   await expect(app.personas.item('trader')).toHaveCount(0);
   await expect.poll(() => app.activePersona()).toBe('main');
@@ -69,7 +70,8 @@ test('main can be emptied but not removed', async ({ host, openApp }) => {
   await expect(dialog.getByTestId('delete-counts')).toContainText('1 memory');
   await dialog.getByTestId('delete-confirm-input').fill('main');
   await dialog.getByTestId('delete-confirm').click();
-  await expect(dialog).toBeHidden();
+  // It closes once a verified backup of the whole data folder is taken (it can be restored from Settings → Data).
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
 
   await expect(app.personas.item('main')).toBeVisible();
   await expect(app.personas.counts('main')).toContainText('0 memories');

@@ -77,7 +77,12 @@ async function hitRows(q: Queryable, probe: Probe, ids: string[]): Promise<HitRo
   const best = probe.vector
     ? `LEFT JOIN LATERAL (SELECT w.start_at, w.end_at, w.page FROM knowledge_windows w
          WHERE w.chunk_id = k.id AND w.embedding_model = ${p.add(probe.model)}
-         ORDER BY w.embedding <=> ${p.add(probe.vector)}::vector, w.window_index LIMIT 1) bw ON true`
+         -- Sentences that differ only in a name or a number sit almost on top of each other in
+         -- vector space: the one holding more of the question's words is the one to show.
+         ORDER BY (SELECT count(*) FROM unnest(tsvector_to_array(to_tsvector('english',
+                     substring(k.content FROM w.start_at + 1 FOR w.end_at - w.start_at)))) l
+                   WHERE l = ANY(${p.add(probe.tq.lexemes)}::text[])) DESC,
+                  w.embedding <=> ${p.add(probe.vector)}::vector, w.window_index LIMIT 1) bw ON true`
     : 'LEFT JOIN (SELECT NULL::int AS start_at, NULL::int AS end_at, NULL::int AS page) bw ON true';
   const { rows } = await q.query<HitRow>(
     `SELECT k.id, k.source, k.chunk_index, k.content, k.page_from, bw.start_at, bw.end_at, bw.page
