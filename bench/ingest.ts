@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Job } from '../src/shared/api';
 import { type Core, createCore } from '../src/core/index';
+import { watchIngests } from './ingest-watch';
 import { DocumentParser } from '../src/core/parse/parser';
 import { knownSentence, makeBookPdf } from '../src/core/testing/test-pdfs';
 import { recall } from '../src/core/recall/recall';
@@ -51,24 +51,14 @@ interface Ingested {
 
 /** Drops a file into the core; measures until a text-only recall finds a sentence of it. */
 async function ingestUntilSearchable(core: Core, file: string, firstPage: number): Promise<Ingested> {
-  let jobId: string | null = null;
-  const settled = new Map<string, Job>();
-  let wake: (() => void) | null = null;
-  const off = core.events.subscribe((name, payload) => {
-    if (name !== 'jobs.changed') return;
-    const { job } = payload as { job: Job };
-    if (job.queue === 'ingest' && (job.state === 'completed' || job.state === 'discarded')) settled.set(job.id, job);
-    wake?.();
-  });
+  const watch = watchIngests(core);
   // How long the core thread (the one serving the UI) is ever blocked while the file goes in.
   const loop = loopGapMonitor();
   const start = performance.now();
-  const { source, jobId: id } = await core.call('knowledge.ingest', { persona: 'main', path: file });
-  jobId = id;
-  while (!settled.has(jobId)) await new Promise<void>((r) => (wake = r));
-  const job = settled.get(jobId)!;
+  const { source, jobId } = await core.call('knowledge.ingest', { persona: 'main', path: file });
+  const job = (await watch.settled([jobId]))[0]!;
   const gap = loop.stop();
-  off();
+  watch.stop();
   if (job.state !== 'completed') throw new Error(`ingest failed: ${job.lastError}`);
   const jobMs = performance.now() - start;
   const sentence = knownSentence(firstPage - 1 + Math.max(1, Math.round(pages * 0.7)), 2);

@@ -14,8 +14,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Job, RankingVariant, RecallHit } from '../src/shared/api';
+import type { RankingVariant, RecallHit } from '../src/shared/api';
 import { type Core, createCore } from '../src/core/index';
+import { watchIngests } from './ingest-watch';
 import { recall } from '../src/core/recall/recall';
 import { percentile } from './latency-stats';
 
@@ -97,20 +98,13 @@ const result: Record<string, unknown> = { data: dir, questions: questions.length
 // ---- ingest through the production path -----------------------------------------------------------
 
 async function ingestAll(core: Core): Promise<{ searchableMs: number; embeddedMs: number; chunks: number }> {
-  const settled = new Map<string, Job>();
-  let wake: (() => void) | null = null;
-  const off = core.events.subscribe((name, payload) => {
-    if (name !== 'jobs.changed') return;
-    const { job } = payload as { job: Job };
-    if (job.queue === 'ingest' && (job.state === 'completed' || job.state === 'discarded')) settled.set(job.id, job);
-    wake?.();
-  });
+  const watch = watchIngests(core);
   const start = performance.now();
   const ids: string[] = [];
   for (const f of files) ids.push((await core.call('knowledge.ingest', { persona: 'main', path: join(dir, 'docs', f) })).jobId);
-  while (!ids.every((id) => settled.has(id))) await new Promise<void>((r) => (wake = r));
-  off();
-  const failed = ids.map((id) => settled.get(id)!).filter((j) => j.state !== 'completed');
+  const jobs = await watch.settled(ids);
+  watch.stop();
+  const failed = jobs.filter((j) => j.state !== 'completed');
   if (failed.length) throw new Error(`ingest failed: ${failed.map((j) => j.lastError).join('; ')}`);
   const searchableMs = performance.now() - start;
   const limit = Number(values['embed-timeout']) * 1000;
