@@ -94,10 +94,15 @@ export const useMemories = create<MemoriesState>((set, get) => {
 
     open(persona) {
       if (get().persona === persona && get().loaded) return;
-      // Another persona's rows must not linger on screen while this one's load.
-      const switched = get().persona !== persona;
-      set({ persona, filters: {}, query: '', hits: null, editingId: null, composing: false, categories: [], replacingId: null, focused: null });
-      if (switched) set({ items: [], total: 0, nextCursor: null, loaded: false });
+      // Another persona's rows, search and open editor must not linger on screen while this one's load. The same
+      // persona whose first load has not finished keeps what the person already asked for ("n" from another view
+      // opens the editor before this view first mounts).
+      const before = get().persona;
+      if (before !== persona) {
+        const composing = before === null && get().composing;
+        set({ persona, filters: {}, query: '', hits: null, editingId: null, composing, categories: [], replacingId: null, focused: null });
+        set({ items: [], total: 0, nextCursor: null, loaded: false });
+      }
       void get().reload();
       void get().loadCategories();
     },
