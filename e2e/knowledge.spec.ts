@@ -86,7 +86,7 @@ test('drop a 10-page PDF, watch it come in, and find a sentence from page 7', as
   }
 });
 
-test('a dropped encrypted PDF shows a readable error and adds nothing', async ({ openApp }) => {
+test('a dropped encrypted PDF or a picture named .txt shows its error once, on its row, and adds nothing', async ({ openApp }) => {
   const app = new AppPage(await openApp());
   await app.ready();
   await app.go('knowledge');
@@ -95,7 +95,15 @@ test('a dropped encrypted PDF shows a readable error and adds nothing', async ({
   const failed = kn.ingests.filter({ hasText: 'locked.pdf' });
   await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
   await expect(failed.getByTestId('ingest-error')).toContainText('password-protected');
-  await expect(app.errorToasts().filter({ hasText: 'password-protected' })).toBeVisible();
+  // Refused at once (a picture named .txt): also said on its row.
+  await kn.drop('photo.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'text/plain');
+  const refused = kn.ingests.filter({ hasText: 'photo.txt' });
+  await expect(refused).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+  await expect(refused.getByTestId('ingest-error')).toContainText('PNG image');
+  // Each error is said once, on its file's row: no toast repeats it.
+  await expect(app.page.getByText(/password-protected/)).toHaveCount(1);
+  await expect(app.page.getByText(/PNG image/)).toHaveCount(1);
+  await expect(app.errorToasts()).toHaveCount(0);
   await expect(app.page.getByTestId('knowledge-empty')).toBeVisible();
 });
 
