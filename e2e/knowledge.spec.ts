@@ -107,6 +107,39 @@ test('a dropped encrypted PDF or a picture named .txt shows its error once, on i
   await expect(app.page.getByTestId('knowledge-empty')).toBeVisible();
 });
 
+test('a passage from a Markdown file is shown rendered, like chat, with the matching words still highlighted', async ({ host, openApp }) => {
+  const md = [
+    '# Fern care',
+    '',
+    'Ferns want shade. Keep the **peat moss** damp but never wet. See [the fern guide](https://example.org/ferns).',
+    '',
+    '- Mist them weekly',
+    '- Repot in spring',
+    '',
+    'Use `rainwater` when you can.',
+  ].join('\n');
+  await host.call('knowledge.ingest', { persona: 'main', name: 'ferns.md', dataBase64: Buffer.from(md).toString('base64') });
+  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 30_000 }).toBe(1);
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('knowledge');
+  const kn = new KnowledgePage(app.page);
+  await kn.search.fill('peat moss damp');
+  const text = kn.hits.first().getByTestId('knowledge-hit-text');
+  await expect(text.locator('strong')).toHaveText('peat moss');
+  await expect(text.locator('a')).toHaveAttribute('href', 'https://example.org/ferns');
+  await expect(text.locator('a')).toHaveAttribute('target', '_blank');
+  await expect(text.locator('li')).toHaveText(['Mist them weekly', 'Repot in spring']);
+  await expect(text.locator('code')).toHaveText('rainwater');
+  await expect(text).not.toContainText('**');
+  await expect(text).not.toContainText('](');
+  await expect(text).not.toContainText('# Fern');
+  // What matched is still marked (the best sentence, or the query's words), through the bold text too.
+  await expect(text.locator('mark').filter({ hasText: 'peat moss' })).not.toHaveCount(0);
+  await app.screenshot('knowledge-markdown');
+  await expect(app.errorToasts()).toHaveCount(0);
+});
+
 test('a source can be deleted after a confirmation', async ({ host, openApp }) => {
   await host.call('knowledge.ingest', { persona: 'main', name: 'todo.md', dataBase64: Buffer.from('# Todo\n\nWater the ferns.').toString('base64') });
   // Ingested before the page opens: this test is about deleting, not about live updates.
