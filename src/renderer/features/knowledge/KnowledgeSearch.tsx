@@ -42,9 +42,10 @@ function HitMeta({ hit }: { hit: RecallHit }) {
   const page = hit.match?.page;
   return (
     <div className="knowledge-hit-meta">
-      <code className="tag" data-testid="knowledge-hit-tag">
-        {hit.tag}
-      </code>
+      {/* Named by file (and page, below), not by the model's citation tag "[knowledge x.pdf#7]", whose #7 is a chunk. */}
+      <strong className="knowledge-hit-source" data-testid="knowledge-hit-source" title={hit.tag} dir="auto">
+        {hit.source ?? hit.tag}
+      </strong>
       <span className="muted" title="text relevance · cosine similarity · final score">
         text {score(hit.score.text)} · cosine {score(hit.score.cosine)} · score {score(hit.score.final)}
       </span>
