@@ -24,6 +24,7 @@ import { memoryKey } from '../src/core/memories/context-key';
 import { byConversation, loadDataset, type Question } from './retrieval/dataset';
 import { type QuestionScore, scoreRanking, type Summary, summarize } from './retrieval/metrics';
 import { VectorCache } from './retrieval/vector-cache';
+import { embedByLength } from '../src/core/embeddings/length-order';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -82,12 +83,18 @@ try {
     const missing = cache.missing([...turns.map((t) => t.content), ...questions.map((q) => q.question), ...keyOf.values()]);
     if (missing.length) console.log(`embedding ${missing.length} texts with ${model} (cached for next time)…`);
     const t0 = performance.now();
-    for (let i = 0; i < missing.length; i += provider.maxBatch) {
-      const batch = missing.slice(i, i + provider.maxBatch);
-      const vecs = await provider.embed(batch, {});
-      batch.forEach((t, j) => cache.set(t, vecs[j]!));
-      if ((i / provider.maxBatch) % 20 === 19) cache.save();
-    }
+    // Grouped by length as the embedding job does (length-order.ts); saved every 20 batches.
+    let batches = 0;
+    await embedByLength(
+      missing,
+      provider.maxBatch,
+      async (batch) => {
+        const vecs = await provider.embed(batch, {});
+        batch.forEach((t, j) => cache.set(t, vecs[j]!));
+        if (++batches % 20 === 0) cache.save();
+        return vecs;
+      },
+    );
     cache.save();
     if (missing.length) console.log(`  ${((missing.length / (performance.now() - t0)) * 1000).toFixed(1)} texts/s`);
   }
