@@ -1,7 +1,8 @@
 // Retrieval quality of the production `recall` on a conversational-memory
 // benchmark, next to a plain BM25 computed here.
 //   npm run bench:retrieval -- [--data DIR] [--variant bm25_context,bm25,ts_rank] [--no-vectors] [--json FILE]
-//   npm run bench:retrieval -- --folds [--techniques a,b]   leave-one-conversation-out (docs/ranking.md)
+//   npm run bench:retrieval -- --folds [--techniques a,b,c] [--combined a,b]   leave-one-conversation-out (docs/ranking.md);
+//   each technique alone, then those in --combined (default: all) together
 // Each conversation becomes its own persona (day from the data); every
 // question goes through recall with limit 10. Vectors come from the configured
 // provider (default: the built-in local model) and are cached on disk by model
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     json: { type: 'string' },
     folds: { type: 'boolean', default: false },
     techniques: { type: 'string' },
+    /** Which of the techniques also run together (default: all of them); each still runs alone. */
+    combined: { type: 'string' },
     cache: { type: 'string', default: join(here, '.cache/vectors') },
   },
 });
@@ -175,7 +178,8 @@ try {
     // every choice is still made on the four training conversations only), which keeps the runs few.
     const shareOf = new Map(base.folds.map((f) => [f.conv, f.chosen]));
     const setups: [string, Axis[]][] = chosen.map((n) => [`+ ${n}`, TECHNIQUES[n]!]);
-    if (chosen.length > 1) setups.push([`+ ${chosen.join(' + ')}`, chosen.flatMap((n) => TECHNIQUES[n]!)]);
+    const together = values.combined ? values.combined.split(',').map((s) => s.trim()).filter((n) => chosen.includes(n)) : chosen;
+    if (together.length > 1) setups.push([`+ ${together.join(' + ')}`, together.flatMap((n) => TECHNIQUES[n]!)]);
     for (const [label, axes] of setups) {
       report(label, await crossValidate(convOf, (conv) => trialsOf(product<BenchSetting>([[shareOf.get(conv)!], ...axes]))), defaults);
     }
