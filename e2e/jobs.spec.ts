@@ -17,7 +17,7 @@ test('failed embedding jobs show their errors; retry-now and backfill bring the 
     await app.ready();
     await app.go('jobs');
     const queue = app.jobs.queue('embeddings');
-    await expect(queue.locator('[data-testid="job-row"][data-state="retryable"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(queue.locator('[data-testid="job-row"][data-state="retryable"]').first()).toBeVisible({ timeout: 60_000 });
     await expect(queue.getByTestId('job-error').first()).toContainText('503');
     await expect(app.jobs.backlog).toHaveText('2');
     await app.screenshot('jobs');
@@ -30,13 +30,13 @@ test('failed embedding jobs show their errors; retry-now and backfill bring the 
     // The provider is back (same server, same model).
     installEmbeddings(server, { dimensions: 16 });
     await discarded.first().getByTestId('job-retry').click();
-    await expect(app.jobs.backlog).toHaveText('1', { timeout: 20_000 });
+    await expect(app.jobs.backlog).toHaveText('1', { timeout: 60_000 });
     await expect(discarded).toHaveCount(1);
 
     // The other row has no live job left: backfill queues it again.
     await app.jobs.backfill.click();
     await expect(app.toasts.filter({ hasText: 'Backfill enqueued 1 embedding job' })).toBeVisible();
-    await expect(app.jobs.backlog).toHaveText('0', { timeout: 20_000 });
+    await expect(app.jobs.backlog).toHaveText('0', { timeout: 60_000 });
 
     await app.go('memories');
     for (const content of ['Renewed the passport', 'Booked the car']) {
