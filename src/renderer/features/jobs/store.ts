@@ -25,6 +25,7 @@ interface JobsState {
 }
 
 let reloadSeq = 0;
+let shownSeq = 0;
 
 export const useJobs = create<JobsState>((set, get) => ({
   persona: null,
@@ -44,7 +45,7 @@ export const useJobs = create<JobsState>((set, get) => ({
 
   async reload() {
     const { persona, filter } = get();
-    // Reloads overlap while jobs stream in: an older answer must not replace a newer one.
+    // Reloads overlap while jobs stream in: an older answer must not replace a newer one already shown.
     const mine = ++reloadSeq;
     set({ loading: true });
     try {
@@ -54,7 +55,8 @@ export const useJobs = create<JobsState>((set, get) => ({
         ...(filter.scope === 'persona' && persona ? { persona } : {}),
         limit: 200,
       });
-      if (mine !== reloadSeq) return;
+      if (mine < shownSeq) return;
+      shownSeq = mine;
       set({ summary, loading: false });
     } catch (e) {
       set({ loading: false });
