@@ -77,6 +77,9 @@ test('drop a 10-page PDF, watch it come in, and find a sentence from page 7', as
     // Named by its file and page (the chunk number means nothing to a reader).
     await expect(top.getByTestId('knowledge-hit-source')).toHaveText('handbook.pdf');
     await expect(top.locator('.knowledge-hit-meta')).not.toContainText('#');
+    // Why, in words first; the numbers wait behind "Numbers".
+    await expect(top.getByTestId('knowledge-hit-why')).toHaveText(/^matched by words/);
+    await expect(top.getByText(/cosine/)).toBeHidden();
     await expect(top.getByTestId('knowledge-hit-text')).toContainText('catalogued item 702');
     // The sentences that matched best are highlighted, with the page they are on.
     await expect(top.getByTestId('knowledge-hit-match')).toContainText('catalogued item 702');
