@@ -138,8 +138,9 @@ test('a passage from a Markdown file is shown rendered, like chat, with the matc
   await expect(text).not.toContainText('**');
   await expect(text).not.toContainText('](');
   await expect(text).not.toContainText('# Fern');
-  // What matched is still marked (the best sentence, or the query's words), through the bold text too.
-  await expect(text.locator('mark').filter({ hasText: 'peat moss' })).not.toHaveCount(0);
+  // What matched is still marked, through the bold text too: the best sentence when the question got its vector,
+  // or each of the question's words when it was answered by words alone (a busy machine: the embedding timed out).
+  await expect.poll(async () => (await text.locator('mark').allTextContents()).join(' '), { timeout: 60_000 }).toMatch(/peat[\s\S]*moss/);
   await app.screenshot('knowledge-markdown');
   await expect(app.errorToasts()).toHaveCount(0);
 });
