@@ -214,6 +214,14 @@ test('the list pages through a long history as it scrolls', async ({ host, openA
   await app.ready();
   await app.go('memories');
   await expect(app.memories.count).toContainText('450 memories · 200 loaded');
+  // A search hit from beyond the loaded pages still opens its editor on screen.
+  await app.memories.searchFor('Logbook entry 0');
+  await app.memories.hit(/^Logbook entry 0$/).getByTestId('hit-edit').click();
+  const editor = app.page.getByTestId('focused-memory').getByTestId('memory-content-input');
+  await expect(editor).toHaveValue('Logbook entry 0');
+  await editor.press('Escape');
+  await expect(editor).toBeHidden();
+  await app.page.getByTestId('focused-close').click();
   // Only what is on screen is in the DOM.
   expect(await app.memories.rows.count()).toBeLessThan(40);
   const list = app.page.getByTestId('memory-list');

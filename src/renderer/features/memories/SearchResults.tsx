@@ -85,10 +85,7 @@ function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string
               <button
                 className="ghost small"
                 data-testid="hit-edit"
-                onClick={() => {
-                  useMemories.getState().clearSearch();
-                  useMemories.getState().setEditing(m.id);
-                }}
+                onClick={() => useMemories.getState().openHit(m, 'edit')}
               >
                 Edit
               </button>
@@ -97,11 +94,7 @@ function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string
                   className="ghost small"
                   data-testid="hit-replace"
                   title="This is no longer true: write the newer fact"
-                  onClick={() => {
-                    // As Edit does: back to the list, where the row opens its "newer fact" editor.
-                    useMemories.getState().clearSearch();
-                    useMemories.getState().setReplacing(m.id);
-                  }}
+                  onClick={() => useMemories.getState().openHit(m, 'replace')}
                 >
                   Replace…
                 </button>
