@@ -1,7 +1,8 @@
 // Retrieval quality of the production `recall` on a conversational-memory
 // benchmark, next to a plain BM25 computed here.
 //   npm run bench:retrieval -- [--data DIR] [--variant bm25_context,bm25,ts_rank] [--no-vectors] [--json FILE]
-//   npm run bench:retrieval -- --folds [--techniques a,b]   leave-one-conversation-out (docs/ranking.md)
+//   npm run bench:retrieval -- --folds [--techniques a,b,c] [--combined a,b]   leave-one-conversation-out (docs/ranking.md);
+//   each technique alone, then those in --combined (default: all) together
 // Each conversation becomes its own persona (day from the data); every
 // question goes through recall with limit 10. Vectors come from the configured
 // provider (default: the built-in local model) and are cached on disk by model
@@ -24,6 +25,7 @@ import { memoryKey } from '../src/core/memories/context-key';
 import { byConversation, loadDataset, type Question } from './retrieval/dataset';
 import { type QuestionScore, scoreRanking, type Summary, summarize } from './retrieval/metrics';
 import { VectorCache } from './retrieval/vector-cache';
+import { embedByLength } from '../src/core/embeddings/length-order';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -34,6 +36,8 @@ const { values } = parseArgs({
     json: { type: 'string' },
     folds: { type: 'boolean', default: false },
     techniques: { type: 'string' },
+    /** Which of the techniques also run together (default: all of them); each still runs alone. */
+    combined: { type: 'string' },
     cache: { type: 'string', default: join(here, '.cache/vectors') },
   },
 });
@@ -82,12 +86,18 @@ try {
     const missing = cache.missing([...turns.map((t) => t.content), ...questions.map((q) => q.question), ...keyOf.values()]);
     if (missing.length) console.log(`embedding ${missing.length} texts with ${model} (cached for next time)…`);
     const t0 = performance.now();
-    for (let i = 0; i < missing.length; i += provider.maxBatch) {
-      const batch = missing.slice(i, i + provider.maxBatch);
-      const vecs = await provider.embed(batch, {});
-      batch.forEach((t, j) => cache.set(t, vecs[j]!));
-      if ((i / provider.maxBatch) % 20 === 19) cache.save();
-    }
+    // Grouped by length as the embedding job does (length-order.ts); saved every 20 batches.
+    let batches = 0;
+    await embedByLength(
+      missing,
+      provider.maxBatch,
+      async (batch) => {
+        const vecs = await provider.embed(batch, {});
+        batch.forEach((t, j) => cache.set(t, vecs[j]!));
+        if (++batches % 20 === 0) cache.save();
+        return vecs;
+      },
+    );
     cache.save();
     if (missing.length) console.log(`  ${((missing.length / (performance.now() - t0)) * 1000).toFixed(1)} texts/s`);
   }
@@ -168,7 +178,8 @@ try {
     // every choice is still made on the four training conversations only), which keeps the runs few.
     const shareOf = new Map(base.folds.map((f) => [f.conv, f.chosen]));
     const setups: [string, Axis[]][] = chosen.map((n) => [`+ ${n}`, TECHNIQUES[n]!]);
-    if (chosen.length > 1) setups.push([`+ ${chosen.join(' + ')}`, chosen.flatMap((n) => TECHNIQUES[n]!)]);
+    const together = values.combined ? values.combined.split(',').map((s) => s.trim()).filter((n) => chosen.includes(n)) : chosen;
+    if (together.length > 1) setups.push([`+ ${together.join(' + ')}`, together.flatMap((n) => TECHNIQUES[n]!)]);
     for (const [label, axes] of setups) {
       report(label, await crossValidate(convOf, (conv) => trialsOf(product<BenchSetting>([[shareOf.get(conv)!], ...axes]))), defaults);
     }

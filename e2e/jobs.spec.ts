@@ -73,3 +73,27 @@ test('completed jobs fold into one line per queue, and unfold when asked for', a
   await expect(queue.getByTestId('job-completed-fold')).toHaveCount(0);
   await expect(app.errorToasts()).toHaveCount(0);
 });
+
+test('"Retry now" on an upload whose file is gone is refused with a reason, and the job keeps its own error', async ({ host, openApp }) => {
+  // Not UTF-8: the ingest stops at once ("retrying cannot help") and its uploaded copy is removed.
+  const latin1 = Buffer.from('Cr\xeape au sucre, beurre sal\xe9', 'latin1').toString('base64');
+  const { jobId } = await host.call('knowledge.ingest', { persona: 'main', name: 'crepes.txt', dataBase64: latin1 });
+  await expect.poll(async () => (await host.call('jobs.list', { queue: 'ingest' })).jobs.find((j) => j.id === jobId)?.state, { timeout: 60_000 }).toBe('discarded');
+
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('jobs');
+  const row = app.jobs.queue('ingest').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
+  await expect(row.getByTestId('job-error')).toContainText('not valid UTF-8');
+  await row.getByTestId('job-retry').click();
+  const refused = app.jobs.queue('ingest').getByTestId('job-retry-refused');
+  await expect(refused).toContainText('“crepes.txt” is no longer there');
+  await expect(refused).toContainText('drop it again');
+  // The row is as it was: still discarded, its original error shown, no second try made.
+  await expect(row).toHaveAttribute('data-state', 'discarded');
+  await expect(row.getByTestId('job-error')).toContainText('not valid UTF-8');
+  await expect(row.getByTestId('job-retry')).toHaveCount(0);
+  const job = (await host.call('jobs.list', { queue: 'ingest' })).jobs.find((j) => j.id === jobId)!;
+  expect(job).toMatchObject({ state: 'discarded', attempt: 1 });
+  await expect(app.errorToasts()).toHaveCount(0);
+});

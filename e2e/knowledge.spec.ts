@@ -74,7 +74,9 @@ test('drop a 10-page PDF, watch it come in, and find a sentence from page 7', as
     const sentence = knownSentence(7, 2);
     await kn.search.fill(sentence);
     const top = kn.hits.first();
-    await expect(top.getByTestId('knowledge-hit-tag')).toHaveText(/^\[knowledge handbook\.pdf#\d+\]$/);
+    // Named by its file and page (the chunk number means nothing to a reader).
+    await expect(top.getByTestId('knowledge-hit-source')).toHaveText('handbook.pdf');
+    await expect(top.locator('.knowledge-hit-meta')).not.toContainText('#');
     await expect(top.getByTestId('knowledge-hit-text')).toContainText('catalogued item 702');
     // The sentences that matched best are highlighted, with the page they are on.
     await expect(top.getByTestId('knowledge-hit-match')).toContainText('catalogued item 702');
@@ -86,7 +88,7 @@ test('drop a 10-page PDF, watch it come in, and find a sentence from page 7', as
   }
 });
 
-test('a dropped encrypted PDF shows a readable error and adds nothing', async ({ openApp }) => {
+test('a dropped encrypted PDF or a picture named .txt shows its error once, on its row, and adds nothing', async ({ openApp }) => {
   const app = new AppPage(await openApp());
   await app.ready();
   await app.go('knowledge');
@@ -95,8 +97,51 @@ test('a dropped encrypted PDF shows a readable error and adds nothing', async ({
   const failed = kn.ingests.filter({ hasText: 'locked.pdf' });
   await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
   await expect(failed.getByTestId('ingest-error')).toContainText('password-protected');
-  await expect(app.errorToasts().filter({ hasText: 'password-protected' })).toBeVisible();
+  // Refused at once (a picture named .txt): also said on its row.
+  await kn.drop('photo.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'text/plain');
+  const refused = kn.ingests.filter({ hasText: 'photo.txt' });
+  await expect(refused).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+  await expect(refused.getByTestId('ingest-error')).toContainText('PNG image');
+  // Each error is said once, on its file's row: no toast repeats it.
+  await expect(app.page.getByText(/password-protected/)).toHaveCount(1);
+  await expect(app.page.getByText(/PNG image/)).toHaveCount(1);
+  await expect(app.errorToasts()).toHaveCount(0);
   await expect(app.page.getByTestId('knowledge-empty')).toBeVisible();
+});
+
+test('a passage from a Markdown file is shown rendered, like chat, with the matching words still highlighted', async ({ host, openApp }) => {
+  const md = [
+    '# Fern care',
+    '',
+    'Ferns want shade. Keep the **peat moss** damp but never wet. See [the fern guide](https://example.org/ferns).',
+    '',
+    '- Mist them weekly',
+    '- Repot in spring',
+    '',
+    'Use `rainwater` when you can.',
+  ].join('\n');
+  await host.call('knowledge.ingest', { persona: 'main', name: 'ferns.md', dataBase64: Buffer.from(md).toString('base64') });
+  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 30_000 }).toBe(1);
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('knowledge');
+  const kn = new KnowledgePage(app.page);
+  await kn.search.fill('peat moss damp');
+  // The question is embedded by the built-in model first: slow on a busy machine.
+  await expect(kn.hits.first()).toBeVisible({ timeout: 60_000 });
+  const text = kn.hits.first().getByTestId('knowledge-hit-text');
+  await expect(text.locator('strong')).toHaveText('peat moss');
+  await expect(text.locator('a')).toHaveAttribute('href', 'https://example.org/ferns');
+  await expect(text.locator('a')).toHaveAttribute('target', '_blank');
+  await expect(text.locator('li')).toHaveText(['Mist them weekly', 'Repot in spring']);
+  await expect(text.locator('code')).toHaveText('rainwater');
+  await expect(text).not.toContainText('**');
+  await expect(text).not.toContainText('](');
+  await expect(text).not.toContainText('# Fern');
+  // What matched is still marked (the best sentence, or the query's words), through the bold text too.
+  await expect(text.locator('mark').filter({ hasText: 'peat moss' })).not.toHaveCount(0);
+  await app.screenshot('knowledge-markdown');
+  await expect(app.errorToasts()).toHaveCount(0);
 });
 
 test('a source can be deleted after a confirmation', async ({ host, openApp }) => {

@@ -15,4 +15,6 @@ export const BASE: Axis = [0.5, 0.3].map((neighbourShare) => ({ neighbourShare }
 export const TECHNIQUES: Record<string, Axis[]> = {
   time: [[{ timeBoost: 0 }, { timeBoost: 0.5 }, { timeBoost: 1 }]],
   keys: [[{ keys: 'content' }, { keys: 'context' }]],
+  /** Multi-hop: a second, text-only round from the first round's best memories (second-round.ts). */
+  hop: [[{ hopShare: 0 }, { hopShare: 0.5 }, { hopShare: 0.8 }]],
 };

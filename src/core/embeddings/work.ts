@@ -4,6 +4,7 @@ import type { CoreContext } from '../context';
 import type { QueueDef } from '../jobs/types';
 import { memoryKeys } from '../memories/context-key';
 import { EMBEDDING_TARGETS } from './enqueue';
+import { embedByLength } from './length-order';
 import { loadWindowTargets, meanVectors, writeWindowVectors } from '../knowledge/window-store';
 import { placeStagedVectors } from './staged';
 import { loadTargets, markFailed, type TargetRow, writeVectors } from './store';
@@ -61,12 +62,15 @@ export const embeddingsQueue: QueueDef = {
     // A memory is embedded by its contextual key; its content stays what is shown (docs/ranking.md).
     const keys = args.target === 'memory' ? await memoryKeys(ctx.db, alone.map((r) => r.id)) : null;
     const texts = [...alone.map((r) => keys?.get(r.id) ?? r.content), ...windows.map((w) => w.key)];
-    const embedded: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += provider.maxBatch) {
-      jc.signal.throwIfAborted();
-      embedded.push(...(await provider.embed(texts.slice(i, i + provider.maxBatch), { signal: jc.signal })));
-      if (texts.length > provider.maxBatch) await jc.progress({ stage: 'embedding', done: embedded.length, total: texts.length });
-    }
+    // Grouped by length: a batch is padded to its longest text (length-order.ts).
+    const embedded = await embedByLength(
+      texts,
+      provider.maxBatch,
+      (batch) => (jc.signal.throwIfAborted(), provider.embed(batch, { signal: jc.signal })),
+      async (done) => {
+        if (texts.length > provider.maxBatch) await jc.progress({ stage: 'embedding', done, total: texts.length });
+      },
+    );
     const windowVectors = embedded.slice(alone.length);
     const own = new Map(alone.map((r, i) => [r.id, embedded[i]!]));
     const means = meanVectors(windows.map((w) => w.chunkId), windowVectors);

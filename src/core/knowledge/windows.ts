@@ -1,8 +1,10 @@
 // Sentence windows of a chunk: runs of whole sentences up to WINDOW_CHARS,
-// each overlapping the one before by its last sentence. A sentence encoder
-// compares a short question with a whole 3,000-character chunk poorly (the
-// cosines of all chunks crowd together); compared with a few sentences it
-// separates the one that answers. docs/ranking.md, "Knowledge".
+// side by side. A sentence encoder compares a short question with a whole
+// 3,000-character chunk poorly (the cosines of all chunks crowd together), and
+// the built-in model reads only a text's first ~128 tokens (~400 characters of
+// technical prose), so a chunk's own vector saw only its opening lines.
+// Compared with a few sentences it separates the one that answers.
+// docs/ranking.md, "Knowledge".
 import { contextualKey, type KeyContext } from '../text/contextual-key';
 import type { Chunk, PageMark } from './chunk';
 import { isHeading } from './headings';
@@ -84,8 +86,9 @@ export function chunkWindows(chunk: Chunk, title: string | null, options: { pdf?
     const context: KeyContext = { title, heading: heading ? text.slice(heading[0], heading[1]) : chunk.heading ?? null };
     out.push({ start, end, page: pageAt(chunk.pageMarks, start, chunk.pageFrom), key: contextualKey(text.slice(start, end), context, options) });
     if (j + 1 >= spans.length) break;
-    // The next window repeats this one's last sentence, when this one holds more than one (and no heading follows).
-    i = j > i && !heads.has(spans[j + 1]!) ? j : j + 1;
+    // Windows do not share sentences: the model's time grows with every token it reads, and a shared
+    // sentence made a quarter of what it read (docs/ranking.md, "Sentence windows").
+    i = j + 1;
   }
   return out;
 }

@@ -2,11 +2,13 @@
 // rows a score bound cannot rule out. The exact scan runs the same formula
 // over every row of the persona.
 import type { RecallHit, ScoreBreakdown } from '../../shared/api';
+import { MEANINGFUL_COSINE } from '../../shared/recall-match';
 import type { Queryable } from '../db/client';
 import { toMemory } from '../memories/row';
 import { levelWindows } from './memory-bounds';
 import { memoryRowsById, type ScoringRow, scoringRows, type SeedRow, seedRows, windowRows } from './memory-rows';
 import type { CandidateSizes, Probe } from './probe';
+import { expansionQuery } from './second-round';
 import { byScore, cosineOrNull, memoryScore, textNormaliser } from './score';
 import { rawText } from './text-query';
 import { inRanges } from './time-query';
@@ -109,7 +111,8 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
     });
     if (windows.length) board.add(await windowRows(tx, probe, windows, [...board.rows.keys()], WINDOW_CAP));
   }
-  const top = board.ranked().slice(0, limit);
+  let top = board.ranked().slice(0, limit);
+  if (probe.tuning.hopShare > 0 && scope.kind !== 'day') top = await withSecondRound(tx, probe, scope.sizes, top, limit);
   const full = await memoryRowsById(tx, top.map((t) => t.id));
   return top.flatMap(({ id, score, fromNeighbours }) => {
     const row = full.get(id);
@@ -118,6 +121,39 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
     if (fromNeighbours > 0) score.textFromNeighbours = fromNeighbours;
     return [{ kind: 'memory' as const, id, tag: memoryTag(memory), content: row.content, score, memory }];
   });
+}
+
+type Ranked = ReturnType<Scoreboard['ranked']>[number];
+
+/**
+ * The first round's top, merged with a second text-only round searching the
+ * rarest new words of its best `hopSeeds` memories (second-round.ts): a row
+ * keeps the better of its own score and `hopShare` of its second-round score.
+ */
+async function withSecondRound(tx: Queryable, probe: Probe, sizes: CandidateSizes, top: Ranked[], limit: number): Promise<Ranked[]> {
+  const t = probe.tuning;
+  // Only hits that matched the question lend words: a row there for its recency or importance would steer the round off topic.
+  const matched = top.filter((r) => r.score.text - r.fromNeighbours > 1e-9 || (r.score.cosine ?? 0) >= MEANINGFUL_COSINE);
+  const seeds = await memoryRowsById(tx, matched.slice(0, t.hopSeeds).map((r) => r.id));
+  const tq = await expansionQuery(
+    tx,
+    probe.tq,
+    [...seeds.values()].map((r) => r.content),
+    t.hopTerms,
+  );
+  if (!tq) return top;
+  const second = { ...probe, tq };
+  // Text matches and their stream neighbours only: the vector and recency seeds would repeat the first round's.
+  const rows = await seedRows(tx, second, sizes, true);
+  const board = new Scoreboard(second, contextFrom(second, rows));
+  board.add(rows);
+  const merged = new Map(top.map((r) => [r.id, r]));
+  for (const r of board.ranked()) {
+    const final = r.score.final * t.hopShare;
+    const had = merged.get(r.id);
+    if (!had || had.score.final < final) merged.set(r.id, { ...r, score: { ...r.score, final } });
+  }
+  return [...merged.values()].sort(byScore).slice(0, limit);
 }
 
 export function memoryTag(m: { id: string; category: string | null; importance: number; day: string }): string {

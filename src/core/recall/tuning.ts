@@ -11,6 +11,12 @@ export interface RecallTuning {
   timeBoost: number;
   /** Days after a named time that still count as within it: memories tell what happened before they were written. */
   timeSlackDays: number;
+  /** A second, text-only round from the first round's best memories scores at this share of its own score; 0 turns it off (second-round.ts). */
+  hopShare: number;
+  /** How many of the first round's best memories lend words to the second round. */
+  hopSeeds: number;
+  /** How many of their rarest new words it searches for. */
+  hopTerms: number;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
@@ -18,6 +24,9 @@ export const DEFAULT_TUNING: RecallTuning = {
   // Cross-validated on the LoCoMo dev half: 0.5 chosen on every fold over 1.0 and off (docs/ranking.md).
   timeBoost: 0.5,
   timeSlackDays: 7,
+  hopShare: 0,
+  hopSeeds: 3,
+  hopTerms: 8,
 };
 
 export function tuningWith(t: Partial<RecallTuning> | undefined): RecallTuning {
