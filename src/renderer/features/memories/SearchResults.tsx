@@ -92,6 +92,20 @@ function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string
               >
                 Edit
               </button>
+              {!m.supersededBy && (
+                <button
+                  className="ghost small"
+                  data-testid="hit-replace"
+                  title="This is no longer true: write the newer fact"
+                  onClick={() => {
+                    // As Edit does: back to the list, where the row opens its "newer fact" editor.
+                    useMemories.getState().clearSearch();
+                    useMemories.getState().setReplacing(m.id);
+                  }}
+                >
+                  Replace…
+                </button>
+              )}
               <button
                 className="ghost small danger"
                 data-testid="hit-delete"
