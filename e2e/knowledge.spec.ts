@@ -103,7 +103,7 @@ test('a dropped encrypted PDF or a picture named .txt shows its error once, on i
   // Refused at once (a picture named .txt): also said on its row.
   await kn.drop('photo.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'text/plain');
   const refused = kn.ingests.filter({ hasText: 'photo.txt' });
-  await expect(refused).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+  await expect(refused).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
   await expect(refused.getByTestId('ingest-error')).toContainText('PNG image');
   // Each error is said once, on its file's row: no toast repeats it.
   await expect(app.page.getByText(/password-protected/)).toHaveCount(1);

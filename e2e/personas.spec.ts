@@ -140,20 +140,20 @@ test('sidebar counts follow writes, deletes, imports and documents at once, whil
   const stream = Promise.all([writer(), writer()]);
   try {
     await app.memories.create({ content: 'Watered the ferns' });
-    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs', { timeout: 30_000 });
+    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs', { timeout: 60_000 });
     await host.call('memories.write', { persona: 'main', content: 'Booked the dentist' });
-    await expect(app.personas.counts('main')).toHaveText('2 memories · 0 docs', { timeout: 30_000 });
+    await expect(app.personas.counts('main')).toHaveText('2 memories · 0 docs', { timeout: 60_000 });
     await app.memories.delete('Watered the ferns');
-    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs', { timeout: 30_000 });
+    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs', { timeout: 60_000 });
     await host.call('memories.importFrom', { persona: 'main', format: 'text', text: '- Likes green tea\n- Runs on Sundays\n' });
-    await expect(app.personas.counts('main')).toHaveText('3 memories · 0 docs', { timeout: 30_000 });
+    await expect(app.personas.counts('main')).toHaveText('3 memories · 0 docs', { timeout: 60_000 });
     await host.call('knowledge.ingest', { persona: 'main', name: 'ferns.md', dataBase64: Buffer.from('# Ferns\n\nMist them weekly.').toString('base64') });
     await expect(app.personas.counts('main')).toHaveText('3 memories · 1 doc', { timeout: 60_000 });
   } finally {
     stop = true;
     await stream;
   }
-  await expect(app.personas.counts('busy')).toHaveText(`${busyWrites} memories · 0 docs`, { timeout: 30_000 });
+  await expect(app.personas.counts('busy')).toHaveText(`${busyWrites} memories · 0 docs`, { timeout: 60_000 });
 });
 
 test('a failure shows as a readable toast with its error code', async ({ openApp }) => {
