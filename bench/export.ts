@@ -87,6 +87,9 @@ async function main(): Promise<void> {
   const model = ctx.embedder.model();
   await core.call('personas.create', { name: 'Bench' });
   const probe = await core.call('memories.write', { persona: 'main', content: 'probe' });
+  // The probe's vector comes from the local model, which loads on first use (~150 MB): wait for it here,
+  // or its loading lands inside the first export and reads as the export's memory.
+  while ((await core.call('memories.get', { id: probe.id })).embeddingStatus === 'pending') await new Promise((r) => setTimeout(r, 200));
   let t = performance.now();
   for (let i = 0; i < N; i += 10_000) {
     const rows = Array.from({ length: Math.min(10_000, N - i) }, (_, k) => ({

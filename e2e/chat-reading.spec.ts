@@ -119,5 +119,5 @@ test('clear can be undone; the draft survives a visit to another view', async ({
 
   await view.send('/clear');
   await expect(view.messages).toHaveCount(0);
-  await expect.poll(async () => (await host.call('chat.history', { persona: 'main' })).messages.length, { timeout: 15_000 }).toBe(0);
+  await expect.poll(async () => (await host.call('chat.history', { persona: 'main' })).messages.length, { timeout: 60_000 }).toBe(0);
 });

@@ -81,7 +81,7 @@ test.describe('with a chat model', () => {
     // /clear empties the transcript (with Undo for a few seconds); the memory stays.
     await view.send('/clear');
     await expect(view.messages).toHaveCount(0);
-    await expect.poll(async () => (await host.call('chat.history', { persona: 'main' })).messages.length, { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => (await host.call('chat.history', { persona: 'main' })).messages.length, { timeout: 60_000 }).toBe(0);
     expect((await host.call('memories.list', { persona: 'main' })).total).toBe(1);
     await expect(app.errorToasts()).toHaveCount(0);
   });

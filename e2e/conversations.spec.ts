@@ -58,7 +58,7 @@ test('conversations: create, switch, rename, delete with undo; each keeps its tr
   // Delete for real: gone after the undo window, its memories-free transcript with it.
   await item('Running').getByTestId('conversation-delete').click();
   await expect(items).toHaveCount(1);
-  await expect.poll(async () => (await host.call('conversations.list', { persona: 'main' })).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await host.call('conversations.list', { persona: 'main' })).length, { timeout: 60_000 }).toBe(1);
   await app.page.reload();
   await app.ready();
   await app.go('chat');

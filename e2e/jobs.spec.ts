@@ -17,7 +17,7 @@ test('failed embedding jobs show their errors; retry-now and backfill bring the 
     await app.ready();
     await app.go('jobs');
     const queue = app.jobs.queue('embeddings');
-    await expect(queue.locator('[data-testid="job-row"][data-state="retryable"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(queue.locator('[data-testid="job-row"][data-state="retryable"]').first()).toBeVisible({ timeout: 60_000 });
     await expect(queue.getByTestId('job-error').first()).toContainText('503');
     await expect(app.jobs.backlog).toHaveText('2');
     await app.screenshot('jobs');
@@ -30,13 +30,13 @@ test('failed embedding jobs show their errors; retry-now and backfill bring the 
     // The provider is back (same server, same model).
     installEmbeddings(server, { dimensions: 16 });
     await discarded.first().getByTestId('job-retry').click();
-    await expect(app.jobs.backlog).toHaveText('1', { timeout: 20_000 });
+    await expect(app.jobs.backlog).toHaveText('1', { timeout: 60_000 });
     await expect(discarded).toHaveCount(1);
 
     // The other row has no live job left: backfill queues it again.
     await app.jobs.backfill.click();
     await expect(app.toasts.filter({ hasText: 'Backfill enqueued 1 embedding job' })).toBeVisible();
-    await expect(app.jobs.backlog).toHaveText('0', { timeout: 20_000 });
+    await expect(app.jobs.backlog).toHaveText('0', { timeout: 60_000 });
 
     await app.go('memories');
     for (const content of ['Renewed the passport', 'Booked the car']) {
@@ -71,5 +71,29 @@ test('completed jobs fold into one line per queue, and unfold when asked for', a
   await app.page.getByTestId('jobs-filter-state').selectOption('completed');
   await expect(done).toHaveCount(3);
   await expect(queue.getByTestId('job-completed-fold')).toHaveCount(0);
+  await expect(app.errorToasts()).toHaveCount(0);
+});
+
+test('"Retry now" on an upload whose file is gone is refused with a reason, and the job keeps its own error', async ({ host, openApp }) => {
+  // Not UTF-8: the ingest stops at once ("retrying cannot help") and its uploaded copy is removed.
+  const latin1 = Buffer.from('Cr\xeape au sucre, beurre sal\xe9', 'latin1').toString('base64');
+  const { jobId } = await host.call('knowledge.ingest', { persona: 'main', name: 'crepes.txt', dataBase64: latin1 });
+  await expect.poll(async () => (await host.call('jobs.list', { queue: 'ingest' })).jobs.find((j) => j.id === jobId)?.state, { timeout: 60_000 }).toBe('discarded');
+
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('jobs');
+  const row = app.jobs.queue('ingest').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
+  await expect(row.getByTestId('job-error')).toContainText('not valid UTF-8');
+  await row.getByTestId('job-retry').click();
+  const refused = app.jobs.queue('ingest').getByTestId('job-retry-refused');
+  await expect(refused).toContainText('“crepes.txt” is no longer there');
+  await expect(refused).toContainText('drop it again');
+  // The row is as it was: still discarded, its original error shown, no second try made.
+  await expect(row).toHaveAttribute('data-state', 'discarded');
+  await expect(row.getByTestId('job-error')).toContainText('not valid UTF-8');
+  await expect(row.getByTestId('job-retry')).toHaveCount(0);
+  const job = (await host.call('jobs.list', { queue: 'ingest' })).jobs.find((j) => j.id === jobId)!;
+  expect(job).toMatchObject({ state: 'discarded', attempt: 1 });
   await expect(app.errorToasts()).toHaveCount(0);
 });

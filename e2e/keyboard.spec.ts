@@ -113,7 +113,7 @@ test('every important path works from the keyboard, with focus visible and dialo
   await expectVisibleFocus(add);
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
   await chooser.setFiles({ name: 'keys.md', mimeType: 'text/markdown', buffer: Buffer.from('# Keys\n\nThe spare key is with the neighbour.') });
-  await expect(page.locator('[data-testid="source-row"][data-source="keys.md"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-testid="source-row"][data-source="keys.md"]')).toBeVisible({ timeout: 60_000 });
   // A screen reader hears that it is in (the live status), not every step of the progress bar.
   await expect(page.getByTestId('ingest-status')).toHaveText('Finished adding files.');
 

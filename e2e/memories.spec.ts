@@ -26,7 +26,7 @@ test('create, edit, delete and undo a memory; each change survives a reload', as
 
   await app.memories.delete('Started learning the viola');
   // The undo offer goes away on its own after a few seconds; the delete stands.
-  await expect(app.toasts.filter({ hasText: 'Memory deleted' })).toBeHidden({ timeout: 8000 });
+  await expect(app.toasts.filter({ hasText: 'Memory deleted' })).toBeHidden({ timeout: 60_000 });
 
   await app.page.reload();
   await app.ready();
@@ -228,7 +228,7 @@ test('memories written elsewhere appear live, and their embedding status follows
   const row = app.memories.row('Allergic to penicillin');
   await expect(row).toBeVisible();
   // The built-in embedder runs in the background; the badge turns from pending to embedded by itself.
-  await expect(row.getByTestId('embedding-status')).toHaveAttribute('data-status', 'current', { timeout: 45_000 });
+  await expect(row.getByTestId('embedding-status')).toHaveAttribute('data-status', 'current', { timeout: 60_000 });
 
   await host.call('memories.update', { id: m.id, content: 'Allergic to penicillin and amoxicillin' });
   await expect(app.memories.row('Allergic to penicillin and amoxicillin')).toBeVisible();

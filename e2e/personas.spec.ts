@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 
@@ -45,9 +47,24 @@ test('deleting a persona names what goes, needs its name typed, and its data is 
   await dialog.getByTestId('delete-confirm-input').fill('Trader');
   await expect(confirm).toBeEnabled();
   await app.screenshot('delete-persona');
+  // Every word the live region says, in order (the delete itself can be over in a blink).
+  await app.page.evaluate(`(() => {
+    const said = (window.said = []);
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="delete-step"]')?.textContent ?? '';
+      if (text && said.at(-1) !== text) said.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
+  // The backup takes seconds, many more on a busy machine.
+  test.setTimeout(180_000);
   await confirm.click();
-  // It closes once a verified backup of the whole data folder is taken (it can be restored from Settings → Data).
-  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  // A verified backup of the whole data folder comes first (seconds): the dialog stays and says so.
+  await expect(dialog.getByTestId('delete-step')).toHaveText('Backing up…');
+  await expect(confirm).toBeDisabled();
+  await app.page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 150_000 });
+  expect(await app.page.evaluate('window.said')).toEqual(['Backing up…', 'Deleting…']);
 
   await expect(app.personas.item('trader')).toHaveCount(0);
   await expect.poll(() => app.activePersona()).toBe('main');
@@ -69,15 +86,72 @@ test('main can be emptied but not removed', async ({ host, openApp }) => {
   await expect(dialog.getByTestId('main-note')).toContainText('can be emptied but not removed');
   await expect(dialog.getByTestId('delete-counts')).toContainText('1 memory');
   await dialog.getByTestId('delete-confirm-input').fill('main');
+  test.setTimeout(180_000);
   await dialog.getByTestId('delete-confirm').click();
+  await expect(dialog.getByTestId('delete-step')).toHaveText('Backing up…');
   // It closes once a verified backup of the whole data folder is taken (it can be restored from Settings → Data).
-  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await expect(dialog).toBeHidden({ timeout: 150_000 });
 
   await expect(app.personas.item('main')).toBeVisible();
   await expect(app.personas.counts('main')).toContainText('0 memories');
   await app.go('memories');
   await expect(app.page.getByTestId('memories-empty')).toBeVisible();
   expect((await host.call('memories.list', { persona: 'main' })).total).toBe(0);
+});
+
+test('a backup that fails before a deletion says so in the dialog and deletes nothing', async ({ host, openApp }) => {
+  await host.call('personas.create', { name: 'Trader' });
+  await host.call('memories.write', { persona: 'trader', content: 'Sold ACME at 44' });
+  // A damaged disk: the backups folder's name is taken by a file, so no backup can be written.
+  const backups = join(host.dataDir, 'backups');
+  await rm(backups, { recursive: true, force: true });
+  await writeFile(backups, 'not a folder');
+  const app = new AppPage(await openApp());
+  await app.ready();
+  const dialog = await app.personas.openDelete('trader');
+  await dialog.getByTestId('delete-confirm-input').fill('Trader');
+  await dialog.getByTestId('delete-confirm').click();
+  await expect(dialog.getByTestId('delete-error')).toContainText('Could not back up before deleting “Trader”, so nothing was deleted', { timeout: 60_000 });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('delete-step')).toHaveText('');
+  await expect(dialog.getByTestId('delete-confirm')).toBeEnabled();
+  expect((await host.call('memories.list', { persona: 'trader' })).items.map((m) => m.content)).toEqual(['Sold ACME at 44']);
+  await app.page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(app.personas.item('trader')).toBeVisible();
+});
+
+test('sidebar counts follow writes, deletes, imports and documents at once, while another persona keeps changing', async ({ host, openApp }) => {
+  await host.call('personas.create', { name: 'Busy' });
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+  // Another persona writes every 50 ms all through the test (an import, a chat extracting memories…).
+  let busyWrites = 0;
+  let stop = false;
+  const stream = (async () => {
+    while (!stop) {
+      await host.call('memories.write', { persona: 'busy', content: `Busy note ${busyWrites + 1}` });
+      busyWrites++;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  try {
+    await app.memories.create({ content: 'Watered the ferns' });
+    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs');
+    await host.call('memories.write', { persona: 'main', content: 'Booked the dentist' });
+    await expect(app.personas.counts('main')).toHaveText('2 memories · 0 docs');
+    await app.memories.delete('Watered the ferns');
+    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs');
+    await host.call('memories.importFrom', { persona: 'main', format: 'text', text: '- Likes green tea\n- Runs on Sundays\n' });
+    await expect(app.personas.counts('main')).toHaveText('3 memories · 0 docs');
+    await host.call('knowledge.ingest', { persona: 'main', name: 'ferns.md', dataBase64: Buffer.from('# Ferns\n\nMist them weekly.').toString('base64') });
+    await expect(app.personas.counts('main')).toHaveText('3 memories · 1 doc', { timeout: 30_000 });
+  } finally {
+    stop = true;
+    await stream;
+  }
+  await expect(app.personas.counts('busy')).toHaveText(`${busyWrites} memories · 0 docs`);
 });
 
 test('a failure shows as a readable toast with its error code', async ({ openApp }) => {

@@ -56,9 +56,9 @@ export async function seedTour(host: Host): Promise<void> {
   // A second conversation, so the list shows one that is not open (its actions drawn quiet).
   await host.call('conversations.create', { persona: 'main', title: 'Packing list for Oslo' });
   await host.call('conversations.create', { persona: 'main', title: 'Marathon training' });
-  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 60_000 }).toBe(1);
   await expect
-    .poll(async () => (await host.call('jobs.list', { queue: 'ingest' })).jobs.filter((j) => j.state === 'discarded').length, { timeout: 30_000 })
+    .poll(async () => (await host.call('jobs.list', { queue: 'ingest' })).jobs.filter((j) => j.state === 'discarded').length, { timeout: 60_000 })
     .toBeGreaterThan(0);
 }
 

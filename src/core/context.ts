@@ -2,6 +2,7 @@ import type { McpHttpState } from '../shared/api';
 import type { BackupInfo } from '../shared/types';
 import type { Db } from './db/client';
 import type { EventBus } from './events';
+import type { QueueDefs } from './jobs/types';
 import type { ParsedDocument, ParseOptions } from './parse/types';
 import type { EmbeddingConfig } from './providers/embeddings/config';
 import type { EmbeddingProvider } from './providers/embeddings/types';
@@ -68,6 +69,8 @@ export interface CoreContext {
   secrets: SecretStore;
   embedder: Embedder;
   parser: Parser;
+  /** Every background queue's definition (src/core/app/queues.ts): jobs.retry asks its retry check. */
+  queues: QueueDefs;
   /** Asks the job runner to look for due work now (it also polls); call after committing an enqueue. */
   wakeJobs(): void;
   now(): Date;

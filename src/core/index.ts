@@ -144,6 +144,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         : new MemorySecretStore()),
     embedder,
     parser,
+    queues: queueDefs,
     wakeJobs: () => runner?.wake(),
     now: options.now ?? (() => new Date()),
     mcpDoor: new McpDoorState(),

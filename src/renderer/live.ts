@@ -1,4 +1,4 @@
-import { debounce, useEvents } from './api/events';
+import { debounce, throttle, useEvents } from './api/events';
 import { useConnections } from './features/connections/store';
 import { useJobs } from './features/jobs/store';
 import { useMemories } from './features/memories/store';
@@ -18,7 +18,8 @@ async function personaChanged(persona: string | undefined): Promise<void> {
 /** Pushed events keep every store current without polling. */
 export function useLiveUpdates(): void {
   useEvents((onCleanup) => {
-    const personas = debounce(() => void usePersonas.getState().load(), 400);
+    // The sidebar's counts: a steady stream of changes (embeddings, an import) must not hold them back.
+    const personas = throttle(() => void usePersonas.getState().load(), 500);
     const jobs = debounce(() => {
       if (useJobs.getState().persona) void useJobs.getState().reload();
     }, 300);
@@ -29,7 +30,8 @@ export function useLiveUpdates(): void {
       'personas.changed': (e) => void personaChanged(e.persona),
       'knowledge.changed': personas,
       'memories.changed': (e) => {
-        personas();
+        // A new embedding changes no count.
+        if (e.reason !== 'embedded') personas();
         void useMemories.getState().applyChange(e);
       },
       'userModel.changed': (e) => {

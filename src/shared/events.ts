@@ -15,6 +15,8 @@ export interface Events {
   'chat.state': { persona: string; conversation?: string; busy: boolean; error?: { code: ErrorCode; message: string } };
   /** A persona export or import under way (done/total lines of the file). */
   'personas.transfer': { op: 'export' | 'import'; persona: string; stage: string; done: number; total: number };
+  /** A confirmed persona deletion under way: first the verified backup (seconds), then the delete itself. */
+  'personas.deleting': { persona: string; stage: 'backup' | 'delete' };
   'settings.changed': Record<string, never>;
   /** An AI tool called over MCP, or the user switched one: the Connections view reloads. */
   'mcp.changed': { client: string };

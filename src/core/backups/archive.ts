@@ -1,19 +1,27 @@
 // A backup archive on disk: a gzip tarball of a pgdata folder, written and
 // read as streams (a 50k-memory database never has to fit in memory), with
 // `tar` (node-tar: the well-kept implementation npm itself uses; it refuses
-// paths that climb out of the target folder).
+// paths that climb out of the target folder). Compression is Node's own zlib
+// stream, which runs on the thread pool: node-tar's built-in gzip works on the
+// calling thread, and its 16 MB chunks held up every other API call for
+// seconds at a time while a backup was archived or verified
+// (docs/data-safety.md, "How a backup is taken").
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { create, extract } from 'tar';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { create, Unpack } from 'tar';
 import { syncDir } from './files';
 
 /** Writes `fromDir`'s contents as `file` (paths relative to it, as README's "Restoring by hand" expects): a temporary, synced, renamed. */
 export async function writeArchive(fromDir: string, file: string): Promise<void> {
   const tmp = `${file}.partial`;
   try {
-    await create({ gzip: true, file: tmp, cwd: fromDir, portable: true }, await readdir(fromDir));
+    const tarball = create({ cwd: fromDir, portable: true }, await readdir(fromDir));
+    await pipeline(Readable.from(tarball), createGzip(), createWriteStream(tmp, { mode: 0o600 }));
     const fh = await open(tmp, 'r+');
     try {
       await fh.chmod(0o600);
@@ -29,6 +37,17 @@ export async function writeArchive(fromDir: string, file: string): Promise<void>
   syncDir(dirname(file));
 }
 
+/** Whether a file starts with gzip's magic bytes (older backups may be plain tar). */
+async function isGzip(file: string): Promise<boolean> {
+  const fh = await open(file, 'r');
+  try {
+    const { bytesRead, buffer } = await fh.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+  } finally {
+    await fh.close();
+  }
+}
+
 /**
  * Unpacks an archive into `intoDir` (created, private). Archives from before
  * this format (PGlite's own tarballs) name their files from a leading `/`,
@@ -37,18 +56,28 @@ export async function writeArchive(fromDir: string, file: string): Promise<void>
 export async function extractArchive(file: string, intoDir: string): Promise<void> {
   await mkdir(intoDir, { recursive: true, mode: 0o700 });
   const problems: string[] = [];
-  await extract({
-    file,
+  const unpack = new Unpack({
     cwd: intoDir,
     umask: 0o077,
-    // Mostly-empty log segments compress far beyond tar's zip-bomb guard; the
-    // archive's size and sha256 were checked against its manifest first.
-    maxDecompressionRatio: Infinity,
     // The leading '/' of the older format is expected (TAR_ENTRY_INFO); anything else means a damaged archive.
     onwarn: (code: string, message: string) => {
       if (code !== 'TAR_ENTRY_INFO') problems.push(`${code}: ${message}`);
     },
   });
+  // 'close' once every entry's file is written ('finish' comes before that).
+  const unpacked = new Promise<void>((resolve, reject) => {
+    unpack.on('close', () => resolve());
+    unpack.on('error', reject);
+  });
+  const into = async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
+      if (!unpack.write(chunk)) await new Promise((r) => unpack.once('drain', r));
+    }
+    unpack.end();
+    await unpacked;
+  };
+  if (await isGzip(file)) await pipeline(createReadStream(file), createGunzip(), into);
+  else await pipeline(createReadStream(file), into);
   if (problems.length) throw new Error(`the archive does not unpack whole (${problems.slice(0, 3).join('; ')})`);
 }
 

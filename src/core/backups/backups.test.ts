@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestCore, type TestCore } from '../testing/core';
@@ -78,5 +78,35 @@ describe('backups and restore', () => {
     expect(list[0]).toMatchObject({ reason: 'before-persona-delete', counts: { personas: 2 } });
     await core.call('backups.create', {});
     expect(await core.call('backups.list', {})).toHaveLength(2);
+  }, 600_000);
+
+  it('deleting a persona says which step it is on, and deletes nothing when the backup before it fails', async () => {
+    const p = await core.call('personas.create', { name: 'Garden' });
+    await core.call('memories.write', { persona: p.id, content: 'Tomatoes go in after the last frost' });
+    const stages: string[] = [];
+    const stop = core.events.subscribe((name, payload) => {
+      if (name === 'personas.deleting') stages.push((payload as { stage: string }).stage);
+    });
+    // A damaged disk: the backups folder's name is taken by a file, so no backup can be written.
+    const dir = join(core.dataDir, 'backups');
+    const kept = `${dir}.aside`;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    renameSync(dir, kept);
+    writeFileSync(dir, 'not a folder');
+    try {
+      const failed = await core.dispatch('personas.delete', { id: p.id, confirm: 'Garden' });
+      expect(failed).toMatchObject({ ok: false });
+      expect(!failed.ok && failed.error.message).toMatch(/^Could not back up before deleting “Garden”, so nothing was deleted: /);
+      expect(stages).toEqual(['backup']);
+      expect((await core.call('memories.list', { persona: p.id })).items.map((m) => m.content)).toEqual(['Tomatoes go in after the last frost']);
+    } finally {
+      rmSync(dir);
+      renameSync(kept, dir);
+    }
+    stages.length = 0;
+    await core.call('personas.delete', { id: p.id, confirm: 'Garden' });
+    expect(stages).toEqual(['backup', 'delete']);
+    stop();
+    expect((await core.call('personas.list', {})).map((x) => x.id)).not.toContain(p.id);
   }, 600_000);
 });

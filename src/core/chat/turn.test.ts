@@ -1,16 +1,35 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { ChatMessage, Events } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import { type ChatFixture, chatFixture } from '../testing/chat-fixture';
 import { MAX_TOOL_ROUNDS, STOPPED_MARK } from './turn';
 
+// One core for the file (starting one is most of a test's time, docs/testing.md); each test
+// talks to a persona of its own, with the fake model's script and the event log emptied.
+// The two tests that break the model for good (server stopped, settings deleted) get their own core.
+let shared: ChatFixture;
 let f: ChatFixture;
+let p: string;
+let n = 0;
+beforeAll(async () => {
+  shared = await chatFixture();
+});
+afterAll(async () => {
+  await shared?.dispose();
+});
 beforeEach(async () => {
+  f = shared;
+  f.fake.reset();
+  f.events.length = 0;
+  p = (await f.core.call('personas.create', { name: `Turn ${++n}` })).id;
+});
+
+/** A core of its own, for a test that leaves the chat model unusable. */
+async function own(): Promise<ChatFixture> {
   f = await chatFixture();
-});
-afterEach(async () => {
-  await f.dispose();
-});
+  p = 'main';
+  return f;
+}
 
 async function failure(p: Promise<unknown>): Promise<AppError> {
   try {
@@ -24,13 +43,13 @@ async function failure(p: Promise<unknown>): Promise<AppError> {
 describe('a chat turn', () => {
   it('streams the reply as token events and stores both messages', async () => {
     f.fake.push({ text: 'Hello there, how can I help today?', chunks: 5 });
-    const reply = await f.core.call('chat.send', { persona: 'main', text: 'hi' });
+    const reply = await f.core.call('chat.send', { persona: p, text: 'hi' });
     expect(reply.content).toBe('Hello there, how can I help today?');
     const tokens = f.events.filter((e) => e.name === 'chat.token').map((e) => e.payload as { delta: string; messageId: string });
     expect(tokens.length).toBeGreaterThanOrEqual(5);
     expect(tokens.map((t) => t.delta).join('')).toBe(reply.content);
     expect(new Set(tokens.map((t) => t.messageId))).toEqual(new Set([reply.id]));
-    const { messages } = await f.core.call('chat.history', { persona: 'main' });
+    const { messages } = await f.core.call('chat.history', { persona: p });
     expect(messages.map((m) => [m.role, m.content])).toEqual([
       ['user', 'hi'],
       ['assistant', reply.content],
@@ -49,13 +68,13 @@ describe('a chat turn', () => {
       },
       { text: 'Congratulations — noted.' },
     );
-    const reply = await f.core.call('chat.send', { persona: 'main', text: 'Remember: we shipped Hearth 0.1 today!' });
+    const reply = await f.core.call('chat.send', { persona: p, text: 'Remember: we shipped Hearth 0.1 today!' });
     expect(reply.content).toBe('Congratulations — noted.');
-    const page = await f.core.call('memories.list', { persona: 'main' });
+    const page = await f.core.call('memories.list', { persona: p });
     expect(page.items).toHaveLength(1);
     const m = page.items[0]!;
     expect(m).toMatchObject({ content: 'Shipped Hearth 0.1 today.', category: 'project', importance: 8, origin: 'explicit' });
-    const { messages } = await f.core.call('chat.history', { persona: 'main' });
+    const { messages } = await f.core.call('chat.history', { persona: p });
     expect(m.conversationId).not.toBeNull();
     const call = messages.find((x) => x.role === 'assistant' && x.toolCalls)!;
     const result = messages.find((x) => x.role === 'tool')!;
@@ -73,18 +92,18 @@ describe('a chat turn', () => {
       { toolCalls: [{ name: 'memory', arguments: '{"action":"write","content":"Ran 10k.","importance":11}' }] },
       { text: 'Sorry, fixed.' },
     );
-    await f.core.call('chat.send', { persona: 'main', text: 'I ran 10k' });
-    const { messages } = await f.core.call('chat.history', { persona: 'main' });
+    await f.core.call('chat.send', { persona: p, text: 'I ran 10k' });
+    const { messages } = await f.core.call('chat.history', { persona: p });
     const results = messages.filter((m) => m.role === 'tool').map((m) => m.content);
     expect(results[0]).toMatch(/^Error: .*not valid JSON/);
     expect(results[1]).toMatch(/^Error: invalid arguments for memory: importance/);
-    expect((await f.core.call('memories.list', { persona: 'main' })).total).toBe(0);
+    expect((await f.core.call('memories.list', { persona: p })).total).toBe(0);
   });
 
   it('bounds the tool loop: after the last round the model is asked without tools', async () => {
     f.fake.fallback = (body) =>
       body.tools ? { toolCalls: [{ name: 'recall', arguments: '{"query":""}' }] } : { text: 'Final answer.' };
-    const reply = await f.core.call('chat.send', { persona: 'main', text: 'loop forever' });
+    const reply = await f.core.call('chat.send', { persona: p, text: 'loop forever' });
     expect(reply.content).toBe('Final answer.');
     expect(f.fake.requests).toHaveLength(MAX_TOOL_ROUNDS + 1);
     expect(f.fake.requests.at(-1)!.tools).toBeUndefined();
@@ -92,29 +111,29 @@ describe('a chat turn', () => {
 
   it('refuses a second send while a turn runs, and cancel keeps what was streamed, marked', async () => {
     f.fake.push({ hang: true, text: 'Partial answ' });
-    const first = f.core.call('chat.send', { persona: 'main', text: 'tell me a long story' });
+    const first = f.core.call('chat.send', { persona: p, text: 'tell me a long story' });
     await expect.poll(() => f.events.some((e) => e.name === 'chat.token'), { timeout: 10_000 }).toBe(true);
-    expect((await failure(f.core.call('chat.send', { persona: 'main', text: 'again' }))).code).toBe('busy');
-    expect(await f.core.call('chat.cancel', { persona: 'main' })).toEqual({ cancelled: true });
+    expect((await failure(f.core.call('chat.send', { persona: p, text: 'again' }))).code).toBe('busy');
+    expect(await f.core.call('chat.cancel', { persona: p })).toEqual({ cancelled: true });
     expect((await failure(first)).code).toBe('cancelled');
-    const { messages } = await f.core.call('chat.history', { persona: 'main' });
+    const { messages } = await f.core.call('chat.history', { persona: p });
     expect(messages.map((m: ChatMessage) => m.content)).toEqual(['tell me a long story', `Partial answ${STOPPED_MARK}`]);
     const last = f.events.filter((e) => e.name === 'chat.state').at(-1)!.payload as Events['chat.state'];
     expect(last).toMatchObject({ busy: false, error: { code: 'cancelled' } });
     // The persona is free again.
     f.fake.push({ text: 'Back.' });
-    expect((await f.core.call('chat.send', { persona: 'main', text: 'hello?' })).content).toBe('Back.');
+    expect((await f.core.call('chat.send', { persona: p, text: 'hello?' })).content).toBe('Back.');
   });
 
   it('retry answers the last message again after a failure, and regenerate replaces the last answer', async () => {
-    expect((await failure(f.core.call('chat.retry', { persona: 'main' }))).code).toBe('conflict');
+    expect((await failure(f.core.call('chat.retry', { persona: p }))).code).toBe('conflict');
     f.fake.push({ error: 500 });
-    expect((await failure(f.core.call('chat.send', { persona: 'main', text: 'plan my week' }))).code).toBe('provider_error');
+    expect((await failure(f.core.call('chat.send', { persona: p, text: 'plan my week' }))).code).toBe('provider_error');
     f.fake.push({ text: 'Monday: rest.' });
-    expect((await f.core.call('chat.retry', { persona: 'main' })).content).toBe('Monday: rest.');
+    expect((await f.core.call('chat.retry', { persona: p })).content).toBe('Monday: rest.');
     f.fake.push({ text: 'Monday: long run.' });
-    await f.core.call('chat.retry', { persona: 'main' });
-    const { messages } = await f.core.call('chat.history', { persona: 'main' });
+    await f.core.call('chat.retry', { persona: p });
+    const { messages } = await f.core.call('chat.history', { persona: p });
     // One question, one (the newest) answer: nothing duplicated, the old answer gone.
     expect(messages.map((m: ChatMessage) => [m.role, m.content])).toEqual([
       ['user', 'plan my week'],
@@ -124,14 +143,16 @@ describe('a chat turn', () => {
   });
 
   it('maps provider failures to clear codes', async () => {
+    const f = await own();
+    onTestFinished(() => f.dispose());
     f.fake.push({ error: 401, message: 'Incorrect API key provided' });
-    expect((await failure(f.core.call('chat.send', { persona: 'main', text: 'a' }))).code).toBe('provider_auth');
+    expect((await failure(f.core.call('chat.send', { persona: p, text: 'a' }))).code).toBe('provider_auth');
     f.fake.push({ error: 500 });
-    expect((await failure(f.core.call('chat.send', { persona: 'main', text: 'b' }))).code).toBe('provider_error');
+    expect((await failure(f.core.call('chat.send', { persona: p, text: 'b' }))).code).toBe('provider_error');
     f.fake.push({ error: 400, code: 'context_length_exceeded', message: "This model's maximum context length is 8192 tokens." });
-    expect((await failure(f.core.call('chat.send', { persona: 'main', text: 'c' }))).code).toBe('context_overflow');
+    expect((await failure(f.core.call('chat.send', { persona: p, text: 'c' }))).code).toBe('context_overflow');
     await f.server.close();
-    const e = await failure(f.core.call('chat.send', { persona: 'main', text: 'd' }));
+    const e = await failure(f.core.call('chat.send', { persona: p, text: 'd' }));
     expect(e.code).toBe('provider_unreachable');
     expect(e.message).toMatch(/Cannot reach the chat model/);
   });
@@ -139,13 +160,15 @@ describe('a chat turn', () => {
 
 describe('without a chat model', () => {
   it('answers not_configured with how to configure one, and the rest of the app works', async () => {
+    const f = await own();
+    onTestFinished(() => f.dispose());
     await f.core.ctx.db.query(`DELETE FROM settings WHERE key = 'chat'`);
-    const e = await failure(f.core.call('chat.send', { persona: 'main', text: 'hi' }));
+    const e = await failure(f.core.call('chat.send', { persona: p, text: 'hi' }));
     expect(e.code).toBe('not_configured');
     expect(e.message).toMatch(/Settings/);
-    expect((await f.core.call('chat.history', { persona: 'main' })).messages).toEqual([]);
-    expect((await f.core.call('chat.prompt', { persona: 'main' })).system).toMatch(/## User model/);
-    expect((await f.core.call('memories.write', { persona: 'main', content: 'still works' })).content).toBe('still works');
+    expect((await f.core.call('chat.history', { persona: p })).messages).toEqual([]);
+    expect((await f.core.call('chat.prompt', { persona: p })).system).toMatch(/## User model/);
+    expect((await f.core.call('memories.write', { persona: p, content: 'still works' })).content).toBe('still works');
     expect(f.fake.requests).toHaveLength(0);
   });
 });

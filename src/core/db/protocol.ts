@@ -12,6 +12,11 @@ export type DbRequest =
 export interface DbQueryResult<T = Record<string, unknown>> {
   rows: T[];
   affectedRows: number;
+  /**
+   * How long the statement ran in the database, leaving out the time it waited
+   * behind other calls for the one connection (absent where nobody measured).
+   */
+  ms?: number;
 }
 
 export interface DbErrorShape {

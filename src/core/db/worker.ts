@@ -53,8 +53,9 @@ async function handle(req: DbRequest): Promise<unknown> {
     case 'open':
       return open(req.dataDir, req.durableCommits, req.loadFrom);
     case 'query': {
+      const t = performance.now();
       const r = await requireDb().query(req.sql, req.params, { serializers });
-      return { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
+      return { rows: r.rows, affectedRows: r.affectedRows ?? 0, ms: performance.now() - t };
     }
     case 'exec':
       await requireDb().exec(req.sql);

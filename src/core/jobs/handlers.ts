@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors';
 import { handler } from '../method';
 import { personaId } from '../schemas';
 import { countBacklog } from './backlog';
-import { jobState, listJobs, retryJob } from './list';
+import { getJob, jobState, listJobs, retryJob } from './list';
 import { toJob } from './row';
 
 const jobId = z.string().regex(/^\d{1,18}$/, 'a job id is a number');
@@ -31,6 +31,10 @@ export const jobHandlers = {
   ),
 
   'jobs.retry': handler(z.object({ id: jobId }).strict(), async (args, ctx) => {
+    const before = await getJob(ctx.db, args.id);
+    const retryable = before?.state === 'discarded' || before?.state === 'retryable';
+    const refusal = retryable && (await ctx.queues[before!.queue]?.retryRefusal?.(before!.args, ctx));
+    if (refusal) throw new AppError('conflict', refusal);
     const row = await retryJob(ctx.db, args.id);
     if (!row) {
       const state = await jobState(ctx.db, args.id);

@@ -45,6 +45,11 @@ export async function retryJob(q: Queryable, id: string): Promise<JobRow | null>
   return rows[0] ?? null;
 }
 
+export async function getJob(q: Queryable, id: string): Promise<JobRow | null> {
+  const { rows } = await q.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
 export async function jobState(q: Queryable, id: string): Promise<JobState | null> {
   const { rows } = await q.query<{ state: JobState }>('SELECT state FROM jobs WHERE id = $1', [id]);
   return rows[0]?.state ?? null;

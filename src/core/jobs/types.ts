@@ -19,6 +19,11 @@ export interface QueueDef {
   concurrency: number;
   /** Called once when a job is discarded (its last attempt failed), e.g. to mark rows as failed. */
   onDiscard?: (args: Record<string, unknown>, error: string, ctx: CoreContext) => Promise<void>;
+  /**
+   * Asked before a person's "Retry now": why retrying cannot work (said as is, the job left as it was),
+   * or null to retry. A retry that can only fail would also bury the job's original error.
+   */
+  retryRefusal?: (args: Record<string, unknown>, ctx: CoreContext) => Promise<string | null>;
 }
 
 export type QueueDefs = Partial<Record<JobQueue, QueueDef>>;

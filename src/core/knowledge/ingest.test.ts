@@ -145,6 +145,23 @@ describe('knowledge ingestion of text and uploads', () => {
     expect(readdirSync(uploadsDir(f.core.ctx))).toEqual([]);
   });
 
+  it('refuses to retry an upload whose copy is gone, saying so and keeping the job and its original error', async () => {
+    const latin1 = Buffer.from('Cr\xeape au sucre', 'latin1');
+    const { job } = await ingestUpload('crepes.txt', latin1);
+    expect(job.state).toBe('discarded');
+    const err = await callError(f.core.call('jobs.retry', { id: job.id }));
+    expect(err.code).toBe('conflict');
+    expect(err.message).toMatch(/“crepes\.txt” is no longer there .* drop it again/);
+    const [after] = (await f.core.call('jobs.list', { queue: 'ingest', limit: 500 })).jobs.filter((j) => j.id === job.id);
+    expect(after).toMatchObject({ state: 'discarded', attempt: job.attempt, lastError: job.lastError });
+    expect(after!.lastError).toMatch(/not valid UTF-8/);
+    // A file ingested by path is still there: its retry goes ahead.
+    const byPath = await ingestPath(file('notes-latin1.txt', latin1));
+    expect(byPath.job.state).toBe('discarded');
+    expect(await f.core.call('jobs.retry', { id: byPath.job.id })).toMatchObject({ state: 'available' });
+    await f.settled(byPath.job.id);
+  });
+
   it('refuses an oversize file at once, by path and by upload, changing nothing', async () => {
     await f.core.call('settings.set', { maxIngestBytes: 2048 });
     try {

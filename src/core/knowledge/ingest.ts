@@ -93,4 +93,10 @@ export const ingestQueue: QueueDef = {
     const args = ingestJobArgs.safeParse(raw);
     if (args.success && args.data.staged) await removeStaged(args.data.path);
   },
+  // An upload whose copy is gone (removed when the job was discarded) can only fail again.
+  retryRefusal: async (raw) => {
+    const args = ingestJobArgs.safeParse(raw);
+    if (!args.success || !args.data.staged || existsSync(args.data.path)) return null;
+    return `The file “${args.data.name}” is no longer there (its uploaded copy went when the job gave up), so retrying cannot work: drop it again in Knowledge.`;
+  },
 };

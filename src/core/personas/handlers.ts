@@ -1,10 +1,28 @@
 import { z } from 'zod';
+import { AppError, type ErrorCode, isAppError } from '../../shared/errors';
+import type { Backups } from '../context';
 import { handler } from '../method';
 import { noArgs, personaId, text } from '../schemas';
 import { deletePersona } from './delete';
 import { createPersona, getPersona, listPersonas, renamePersona } from './store';
 
 const name = text(64);
+
+/**
+ * The backup that makes a deletion undoable by hand. If it fails or does not verify, nothing is deleted
+ * and the message says so (a full disk keeps its own code: the person can act on it).
+ */
+async function backUpFirst(backups: Backups, personaName: string): Promise<void> {
+  const refused = (why: string, code: ErrorCode = 'internal') =>
+    new AppError(code, `Could not back up before deleting “${personaName}”, so nothing was deleted: ${why}`);
+  let made;
+  try {
+    made = await backups.create('before-persona-delete');
+  } catch (e) {
+    throw refused(e instanceof Error ? e.message : String(e), isAppError(e) ? e.code : 'internal');
+  }
+  if (!made.verified) throw refused('the backup did not verify (Settings → Data → Check integrity says more).');
+}
 
 export const personaHandlers = {
   'personas.list': handler(noArgs, (_args, ctx) => listPersonas(ctx.db)),
@@ -24,7 +42,12 @@ export const personaHandlers = {
   'personas.delete': handler(z.object({ id: personaId, confirm: z.string().max(200) }), async ({ id, confirm }, ctx) => {
     // A deletion the user confirmed is backed up first; a wrong confirmation is refused before any backup.
     const persona = await getPersona(ctx.db, id);
-    if (confirm === persona.name) await ctx.backups?.create('before-persona-delete');
+    if (confirm === persona.name && ctx.backups) {
+      // The dialog says which step it is on: the backup alone takes seconds.
+      ctx.events.emit('personas.deleting', { persona: id, stage: 'backup' });
+      await backUpFirst(ctx.backups, persona.name);
+    }
+    ctx.events.emit('personas.deleting', { persona: id, stage: 'delete' });
     const deleted = await deletePersona(ctx.db, id, confirm);
     ctx.events.emit('personas.changed', { persona: id });
     return { deleted };

@@ -14,6 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
+import type { DbQueryResult } from '../db/protocol';
 import { APP_VERSION } from '../info/handlers';
 import { getPersona } from '../personas/store';
 import { AppError } from '../../shared/errors';
@@ -39,12 +40,12 @@ export function exportFileName(name: string): string {
 type Progress = (done: number, total: number) => void;
 
 /** Reads by key, a page at a time, each page sized to take ~40 ms (pace.ts). */
-async function* pages<R>(fetch: (after: R | null, limit: number) => Promise<R[]>): AsyncGenerator<R> {
+async function* pages<R>(fetch: (after: R | null, limit: number) => Promise<DbQueryResult<R>>): AsyncGenerator<R> {
   const pace = new Pacer();
   let after: R | null = null;
   for (;;) {
     const limit = pace.size;
-    const rows = await pace.time(limit, () => fetch(after, limit));
+    const { rows } = await pace.time(limit, () => fetch(after, limit));
     for (const r of rows) yield r;
     if (rows.length < limit) return;
     after = rows[rows.length - 1]!;
@@ -131,8 +132,8 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
   // seq is the order memories were written in (same-day neighbours rank together): kept by writing them in it.
   // A memory changed after the start (a version past the mark) is written as its last version before it says;
   // its vector too only if the text is the same. A supersession whose newer memory is out is out too.
-  for await (const m of pages<MemoryRow>(async (after, limit) =>
-    (await db.query<MemoryRow>(
+  for await (const m of pages<MemoryRow>((after, limit) =>
+    db.query<MemoryRow>(
       `SELECT m.id, CASE WHEN v.id IS NULL THEN m.category ELSE v.category END AS category,
               CASE WHEN v.id IS NULL THEN m.content ELSE v.content END AS content,
               CASE WHEN v.id IS NULL THEN m.importance ELSE v.importance END AS importance,
@@ -154,7 +155,7 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
        LEFT JOIN memories n ON n.id = CASE WHEN v.id IS NULL THEN m.superseded_by ELSE v.superseded_by END
        WHERE m.persona = $1 AND m.seq > $2::bigint AND m.seq <= $4::bigint ORDER BY m.seq LIMIT ${limit}`,
       [id, after ? after.seq : '0', mark.memoryVersion, mark.seq],
-    )).rows,
+    ),
   )) {
     yield* out({
       type: 'memory',
@@ -182,8 +183,8 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
   };
   // Versions in the order they were written (their identity id), which an import keeps by writing them in it.
   // A version closed by a change after the start is still the current one in the file.
-  for await (const v of pages<VersionRow>(async (after, limit) =>
-    (await db.query<VersionRow>(
+  for await (const v of pages<VersionRow>((after, limit) =>
+    db.query<VersionRow>(
       `SELECT v.id::text AS id, v.memory_id, v.version, v.change, v.content, v.category, v.importance, v.day::text AS day, v.superseded_by,
               v.actor, v.conversation_id, v.reason, ${ts('v.valid_from')} AS valid_from,
               ${ts(`CASE WHEN v.change <> 'delete' AND EXISTS (
@@ -191,7 +192,7 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
                      THEN NULL ELSE v.valid_to END`)} AS valid_to
        FROM memory_versions v WHERE v.persona = $1 AND v.id > $2::bigint AND v.id <= $3::bigint ORDER BY v.id LIMIT ${limit}`,
       [id, after ? after.id : '0', mark.memoryVersion],
-    )).rows,
+    ),
   )) {
     yield* out({
       type: 'memoryVersion',
@@ -215,14 +216,14 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     id: string; conversation_id: string; role: 'system' | 'user' | 'assistant' | 'tool'; content: string; tool_calls: unknown;
     tool_call_id: string | null; memory_ids: string[] | null; folded: boolean; created_at: string;
   };
-  for await (const m of pages<MessageRow>(async (after, limit) =>
-    (await db.query<MessageRow>(
+  for await (const m of pages<MessageRow>((after, limit) =>
+    db.query<MessageRow>(
       `SELECT x.id::text AS id, x.conversation_id, x.role, x.content, x.tool_calls, x.tool_call_id, x.memory_ids, x.folded,
               ${ts('x.created_at')} AS created_at
        FROM messages x JOIN conversations c ON c.id = x.conversation_id
        WHERE c.persona = $1 AND x.id > $2::bigint AND x.id <= $3::bigint ORDER BY x.id LIMIT ${limit}`,
       [id, after ? after.id : '0', mark.message],
-    )).rows,
+    ),
   )) {
     if (!inFile.has(m.conversation_id)) continue;
     yield* out({
@@ -240,8 +241,8 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
 
   // A user-model entry changed after the start is written as its last version before it; one added after is out.
   type UserModelRow = { id: string; dimension: string; content: string; confidence: number; inserted_at: string; updated_at: string; gone: boolean };
-  for await (const u of pages<UserModelRow>(async (after, limit) =>
-    (await db.query<UserModelRow>(
+  for await (const u of pages<UserModelRow>((after, limit) =>
+    db.query<UserModelRow>(
       `SELECT u.id, u.dimension, CASE WHEN n.later THEN v.content ELSE u.content END AS content,
               CASE WHEN n.later THEN v.confidence ELSE u.confidence END AS confidence, ${ts('u.inserted_at')} AS inserted_at,
               ${ts('CASE WHEN n.later THEN v.valid_from ELSE u.updated_at END')} AS updated_at,
@@ -253,7 +254,7 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
                             AND p.id <= $3::bigint ORDER BY p.version DESC LIMIT 1) v ON true
        WHERE u.persona = $1 AND u.dimension > $2 ORDER BY u.dimension LIMIT ${limit}`,
       [id, after ? after.dimension : '', mark.userModelVersion],
-    )).rows,
+    ),
   )) {
     if (u.gone) continue;
     yield* out({ type: 'userModel', id: u.id, dimension: u.dimension, content: u.content, confidence: u.confidence, insertedAt: u.inserted_at, updatedAt: u.updated_at });
@@ -263,8 +264,8 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     id: string; dimension: string; version: number; change: RecordOf<'userModelVersion'>['change']; content: string | null; confidence: number | null;
     actor: string | null; conversation_id: string | null; reason: string | null; valid_from: string; valid_to: string | null;
   };
-  for await (const v of pages<UserModelVersionRow>(async (after, limit) =>
-    (await db.query<UserModelVersionRow>(
+  for await (const v of pages<UserModelVersionRow>((after, limit) =>
+    db.query<UserModelVersionRow>(
       `SELECT v.id::text AS id, v.dimension, v.version, v.change, v.content, v.confidence, v.actor, v.conversation_id, v.reason,
               ${ts('v.valid_from')} AS valid_from,
               ${ts(`CASE WHEN v.change <> 'delete' AND EXISTS (
@@ -273,7 +274,7 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
                      THEN NULL ELSE v.valid_to END`)} AS valid_to
        FROM user_model_versions v WHERE v.persona = $1 AND v.id > $2::bigint AND v.id <= $3::bigint ORDER BY v.id LIMIT ${limit}`,
       [id, after ? after.id : '0', mark.userModelVersion],
-    )).rows,
+    ),
   )) {
     yield* out({
       type: 'userModelVersion',
@@ -296,21 +297,21 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     embedding_model: string | null; embedding_error: string | null; inserted_at: string;
   };
   // A source whose chunks have no source row (none today) would still be exported through its chunks' source names.
-  for await (const s of pages<SourceRow>(async (after, limit) =>
-    (await db.query<SourceRow>(
+  for await (const s of pages<SourceRow>((after, limit) =>
+    db.query<SourceRow>(
       `SELECT source, kind, bytes::text AS bytes, pages, ${ts('ingested_at')} AS ingested_at
        FROM knowledge_sources WHERE persona = $1 AND source > $2 ORDER BY source LIMIT ${limit}`,
       [id, after ? after.source : ''],
-    )).rows,
+    ),
   )) {
     yield* out({ type: 'knowledgeSource', source: s.source, kind: s.kind, bytes: s.bytes === null ? null : Number(s.bytes), pages: s.pages, ingestedAt: s.ingested_at });
-    for await (const c of pages<ChunkRow>(async (after, limit) =>
-      (await db.query<ChunkRow>(
+    for await (const c of pages<ChunkRow>((after, limit) =>
+      db.query<ChunkRow>(
         `SELECT id, chunk_index, content, page_from, page_to, ${vectorBase64('vector_send(embedding)')} AS emb,
                 coalesce(embedding_model, staged_model) AS embedding_model, embedding_error, ${ts('inserted_at')} AS inserted_at
          FROM knowledge_chunks WHERE persona = $1 AND source = $2 AND chunk_index > $3 ORDER BY chunk_index LIMIT ${limit}`,
         [id, s.source, after ? after.chunk_index : -1],
-      )).rows,
+      ),
     )) {
       yield* out({
         type: 'knowledgeChunk',

@@ -230,13 +230,13 @@ function biggerFile(n: number, change?: (memoryLines: string[]) => void): Buffer
   return gzipSync(out.join('\n') + '\n');
 }
 
-/** Every row in the tables an import writes, hidden personas included. */
+/** Every row in the tables an import writes, hidden personas included; embedding jobs in every state (only a persona's removal deletes them). */
 async function rawCounts(fx: EmbedFixture) {
   const { rows } = await fx.core.ctx.db.query(
     `SELECT (SELECT count(*) FROM personas)::int AS personas, (SELECT count(*) FROM memories)::int AS memories,
             (SELECT count(*) FROM memory_versions)::int AS versions, (SELECT count(*) FROM messages)::int AS messages,
             (SELECT count(*) FROM conversations)::int AS conversations, (SELECT count(*) FROM knowledge_chunks)::int AS chunks,
-            (SELECT count(*) FROM jobs WHERE queue = 'embeddings' AND state IN ('available', 'running', 'retryable'))::int AS jobs`,
+            (SELECT count(*) FROM jobs WHERE queue = 'embeddings')::int AS jobs`,
   );
   return rows[0];
 }
@@ -273,7 +273,8 @@ describe('import without holding up other calls', () => {
   }, 300_000);
 
   it('a bad line after thousands of stored rows: nothing of it is left, not even hidden', async () => {
-    await waitForJobs(b.core, 'embeddings', 280_000); // the big import's vectors, still joining the index
+    // The big import's vectors may still be joining the index meanwhile: rawCounts counts jobs in
+    // every state, so their progress does not change it, and this test does not wait for them.
     const before = await rawCounts(b);
     const file = biggerFile(2500, (extra) => {
       extra[2400] = extra[2400]!.replace(/"importance":\d+/, '"importance":11');

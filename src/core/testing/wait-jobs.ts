@@ -25,7 +25,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export async function waitFor<T>(
   check: () => Promise<T | undefined | false>,
   what: string,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
   options: WaitOptions = {},
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -63,7 +63,7 @@ export async function waitFor<T>(
 }
 
 /** Waits until no job of the queue is waiting or running, and returns its jobs (oldest first). */
-export async function waitForJobs(core: Core, queue: JobQueue = 'embeddings', timeoutMs = 30_000): Promise<Job[]> {
+export async function waitForJobs(core: Core, queue: JobQueue = 'embeddings', timeoutMs = 60_000): Promise<Job[]> {
   return waitFor(
     async () => {
       const s = await core.call('jobs.list', { queue, limit: 500 });
@@ -77,7 +77,7 @@ export async function waitForJobs(core: Core, queue: JobQueue = 'embeddings', ti
 }
 
 /** Waits for one job to reach a state. */
-export async function waitForJobState(core: Core, id: string, state: Job['state'], timeoutMs = 30_000): Promise<Job> {
+export async function waitForJobState(core: Core, id: string, state: Job['state'], timeoutMs = 60_000): Promise<Job> {
   return waitFor(
     async () => (await core.call('jobs.list', { limit: 500 })).jobs.find((j) => j.id === id && j.state === state),
     `job ${id} to be ${state}`,

@@ -24,6 +24,33 @@ export function debounce(fn: () => void, ms: number): (() => void) & { cancel():
 }
 
 /**
+ * A call that runs at most once per `ms` while calls keep coming, and always once more after the last:
+ * unlike `debounce`, a steady stream of events (an embedding backlog, an import) cannot hold it off.
+ */
+export function throttle(fn: () => void, ms: number): (() => void) & { cancel(): void } {
+  let t: ReturnType<typeof setTimeout> | null = null;
+  let again = false;
+  const run = () => {
+    t = null;
+    if (!again) return;
+    again = false;
+    fn();
+    t = setTimeout(run, ms);
+  };
+  const call = () => {
+    again = true;
+    t ??= setTimeout(run, Math.min(ms, 100));
+  };
+  return Object.assign(call, {
+    cancel() {
+      if (t) clearTimeout(t);
+      t = null;
+      again = false;
+    },
+  });
+}
+
+/**
  * The renderer's one way to follow pushed events: subscribes the handlers
  * `build` returns while the component is mounted (anew when `deps` change) and
  * unsubscribes them after. `onCleanup` registers what else to undo then, such

@@ -1,7 +1,8 @@
-import { type ComponentProps, type ReactNode, useState } from 'react';
+import { type ComponentProps, type ReactNode, useMemo, useState } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { rehypeMarks } from './markdown-marks';
 import './markdown.css';
 
 /** The text a code block holds, read from React children (highlighted spans included). */
@@ -60,15 +61,23 @@ const components: Components = {
 const remarkPlugins = [remarkGfm];
 const rehypePlugins = [rehypeHighlight];
 
+/** How highlighted text (between MARK_OPEN and MARK_CLOSE) is marked up. */
+export interface MarkStyle {
+  className: string;
+  testId: string;
+  title?: string;
+}
+
 /**
  * Markdown as the model writes it: GFM (tables, lists, strikethrough), highlighted code.
  * Raw HTML is dropped, never rendered (`skipHtml`); react-markdown already neutralises
  * javascript: and other unsafe link targets.
  */
-export function Markdown({ text }: { text: string }) {
+export function Markdown({ text, marks, testId }: { text: string; marks?: MarkStyle; testId?: string }) {
+  const plugins = useMemo(() => (marks ? [...rehypePlugins, rehypeMarks(marks)] : rehypePlugins), [marks?.className, marks?.testId, marks?.title]);
   return (
-    <div className="md" dir="auto">
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components} skipHtml>
+    <div className="md" dir="auto" data-testid={testId}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={plugins} components={components} skipHtml>
         {text}
       </ReactMarkdown>
     </div>

@@ -25,8 +25,11 @@ interface PersonaState {
   forceActive(id: string): void;
   create(name: string): Promise<Persona | null>;
   rename(id: string, name: string): Promise<boolean>;
-  remove(id: string, confirm: string): Promise<Persona['counts'] | null>;
+  /** Throws what went wrong: the delete dialog shows it in place (a failed backup deleted nothing). */
+  remove(id: string, confirm: string): Promise<Persona['counts']>;
 }
+
+let loadSeq = 0;
 
 export const usePersonas = create<PersonaState>((set, get) => ({
   personas: [],
@@ -34,8 +37,11 @@ export const usePersonas = create<PersonaState>((set, get) => ({
   loaded: false,
 
   async load() {
+    // Loads overlap while changes stream in: only the latest answer may set the counts.
+    const mine = ++loadSeq;
     try {
       const personas = await getApi().invoke('personas.list', {});
+      if (mine !== loadSeq) return;
       const { activeId } = get();
       // A remembered persona that no longer exists falls back to main.
       const active = personas.some((p) => p.id === activeId) ? activeId : (personas[0]?.id ?? 'main');
@@ -86,15 +92,10 @@ export const usePersonas = create<PersonaState>((set, get) => ({
   },
 
   async remove(id, confirm) {
-    try {
-      const { deleted } = await getApi().invoke('personas.delete', { id, confirm });
-      if (get().activeId === id && id !== 'main') get().forceActive('main');
-      await get().load();
-      return deleted;
-    } catch (e) {
-      reportError(e, 'Could not delete the persona');
-      return null;
-    }
+    const { deleted } = await getApi().invoke('personas.delete', { id, confirm });
+    if (get().activeId === id && id !== 'main') get().forceActive('main');
+    await get().load();
+    return deleted;
   },
 }));
 

@@ -26,6 +26,8 @@ export interface FakeChat {
   readonly requests: ChatRequestBody[];
   /** Pending scripted replies. */
   pending(): number;
+  /** Forgets queued replies and recorded requests and restores the default fallback: for a server shared by a file's tests. */
+  reset(): void;
 }
 
 function completion(next: () => number, body: ChatRequestBody, reply: Exclude<FakeReply, { error: number } | { hang: true }>) {
@@ -96,11 +98,17 @@ export function installChatRoutes(server: FakeServer): FakeChat {
   const next = () => ++seq;
   const queue: FakeReply[] = [];
   const requests: ChatRequestBody[] = [];
+  const defaultFallback = (): FakeReply => ({ text: 'OK.' });
   const fake: FakeChat = {
     push: (...r) => void queue.push(...r),
-    fallback: () => ({ text: 'OK.' }),
+    fallback: defaultFallback,
     requests,
     pending: () => queue.length,
+    reset() {
+      queue.length = 0;
+      requests.length = 0;
+      fake.fallback = defaultFallback;
+    },
   };
   server.route('POST', '/chat/completions', (_req, raw, res) => {
     const body = raw as ChatRequestBody;

@@ -3,6 +3,7 @@ import type { BackupInfo } from '../../../shared/api';
 import { Dialog } from '../../components/Dialog';
 import { useData } from './store';
 import './data.css';
+import { TableHead } from '../../components/TableHead';
 
 const REASONS: Record<string, string> = {
   manual: 'Backed up by you',
@@ -58,16 +59,7 @@ export function DataSection() {
         </p>
       ) : (
         <table className="backups" data-testid="backups-list">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Why</th>
-              <th>Size</th>
-              <th>Holds</th>
-              <th>Checked</th>
-              <th />
-            </tr>
-          </thead>
+          <TableHead columns={['When', 'Why', 'Size', 'Holds', 'Checked']} actions />
           <tbody>
             {backups.map((b) => (
               <tr key={b.id} data-testid="backup-row">

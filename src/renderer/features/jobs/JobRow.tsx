@@ -32,6 +32,8 @@ function whenText(job: Job): string {
 /** One job: state, attempts, when, its last error (click for every attempt's), retry. */
 export function JobRow({ job }: { job: Job }) {
   const [open, setOpen] = useState(false);
+  // A refused retry is said on the row, under the job's own error (which it must not replace).
+  const [refused, setRefused] = useState<string | null>(null);
   // Shown by name: an id ("home") stays the same after a rename, the name is what the person knows.
   const personaName = usePersonas((s) => s.personas.find((p) => p.id === job.persona)?.name);
   const canRetry = job.state === 'retryable' || job.state === 'discarded';
@@ -56,13 +58,20 @@ export function JobRow({ job }: { job: Job }) {
           )}
         </td>
         <td>
-          {canRetry && (
-            <button className="ghost small" data-testid="job-retry" onClick={() => void useJobs.getState().retry(job.id)}>
+          {canRetry && !refused && (
+            <button className="ghost small" data-testid="job-retry" onClick={() => void useJobs.getState().retry(job.id).then(setRefused)}>
               Retry now
             </button>
           )}
         </td>
       </tr>
+      {refused && (
+        <tr className="job-refused">
+          <td colSpan={6} role="alert" data-testid="job-retry-refused" dir="auto">
+            Not retried: {refused}
+          </td>
+        </tr>
+      )}
       {open && job.errors.length > 0 && (
         <tr className="job-errors">
           <td colSpan={6}>

@@ -5,6 +5,7 @@ import { JOB_QUEUES } from '../../../shared/enums';
 import { usePersonas } from '../../stores/personas';
 import { JobRow, STATE_LABEL, STATES } from './JobRow';
 import { useJobs } from './store';
+import { TableHead } from '../../components/TableHead';
 
 /**
  * One queue's jobs. Completed ones are alike and many (one per embedded
@@ -20,18 +21,7 @@ function QueueCard({ queue, jobs, showCompleted }: { queue: JobQueue; jobs: Job[
     <div className="card job-queue" data-testid="job-queue" data-queue={queue}>
       <h2>{queue}</h2>
       <table className="jobs">
-        <thead>
-          <tr>
-            <th>State</th>
-            <th>Persona</th>
-            <th>Attempts</th>
-            <th>When</th>
-            <th>Error</th>
-            <th>
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['State', 'Persona', 'Attempts', 'When', 'Error']} actions />
         <tbody>
           {rows.map((j) => (
             <JobRow key={j.id} job={j} />

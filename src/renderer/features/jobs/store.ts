@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { JobQueue, JobState, JobsSummary } from '../../../shared/api';
 import { getApi } from '../../api';
+import { errorInfo } from '../../lib/errors';
 import { notify, reportError } from '../../stores/toasts';
 
 export interface JobFilter {
@@ -18,7 +19,8 @@ interface JobsState {
   open(persona: string): void;
   setFilter(f: JobFilter): void;
   reload(): Promise<void>;
-  retry(id: string): Promise<void>;
+  /** Null when the job is back in line; else why not (a refused retry leaves the job and its error as they were). */
+  retry(id: string): Promise<string | null>;
   backfill(): Promise<void>;
 }
 
@@ -59,8 +61,9 @@ export const useJobs = create<JobsState>((set, get) => ({
     try {
       await getApi().invoke('jobs.retry', { id });
       await get().reload();
+      return null;
     } catch (e) {
-      reportError(e, 'Could not retry the job');
+      return errorInfo(e).message;
     }
   },
 

@@ -1,31 +1,72 @@
 import { useEffect, useState } from 'react';
 import type { RecallHit } from '../../../shared/api';
 import { score } from '../../lib/format';
-import { excerpt, matchExcerpt } from './excerpt';
+import { Markdown, type MarkStyle } from '../../components/Markdown';
+import { excerpt, isMarkdownSource, markdownExcerpt, matchExcerpt } from './excerpt';
 import { useKnowledge } from './store';
 
+const MATCH_MARK: MarkStyle = { className: 'knowledge-match', testId: 'knowledge-hit-match', title: 'The sentences that match the question best' };
+const WORD_MARK: MarkStyle = { className: 'knowledge-word', testId: 'knowledge-hit-word' };
+
+/** A passage from a Markdown file, rendered as chat renders replies, its matching sentence still highlighted. */
+function MarkdownHit({ hit, query }: { hit: RecallHit; query: string }) {
+  const [whole, setWhole] = useState(false);
+  const hasSpan = hit.match?.start !== undefined && hit.match?.end !== undefined;
+  const { text, clipped } = markdownExcerpt(hit.content, query, hit.match, { whole });
+  const shortened = whole || clipped;
+  return (
+    <>
+      <div className="knowledge-hit-text md-hit">
+        <Markdown text={text} marks={hasSpan ? MATCH_MARK : WORD_MARK} testId="knowledge-hit-text" />
+      </div>
+      {shortened && (
+        <button className="link" onClick={() => setWhole(!whole)}>
+          {whole ? 'Show the excerpt' : 'Show the whole passage'}
+        </button>
+      )}
+    </>
+  );
+}
+
 function KnowledgeHit({ hit, query }: { hit: RecallHit; query: string }) {
+  const md = isMarkdownSource(hit.source);
+  return (
+    <li className="knowledge-hit" data-testid="knowledge-hit">
+      <HitMeta hit={hit} />
+      {md ? <MarkdownHit hit={hit} query={query} /> : <PlainHit hit={hit} query={query} />}
+    </li>
+  );
+}
+
+function HitMeta({ hit }: { hit: RecallHit }) {
+  const page = hit.match?.page;
+  return (
+    <div className="knowledge-hit-meta">
+      {/* Named by file (and page, below), not by the model's citation tag "[knowledge x.pdf#7]", whose #7 is a chunk. */}
+      <strong className="knowledge-hit-source" data-testid="knowledge-hit-source" title={hit.tag} dir="auto">
+        {hit.source ?? hit.tag}
+      </strong>
+      <span className="muted" title="text relevance · cosine similarity · final score">
+        text {score(hit.score.text)} · cosine {score(hit.score.cosine)} · score {score(hit.score.final)}
+      </span>
+      {page != null && (
+        <span className="muted" data-testid="knowledge-hit-page">
+          page {page}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A passage from a PDF or plain text: whitespace as the file had it. */
+function PlainHit({ hit, query }: { hit: RecallHit; query: string }) {
   const [whole, setWhole] = useState(false);
   // The sentences recall matched best, when it names them; else the densest cluster of query words.
   const best = matchExcerpt(hit.content, hit.match);
   const words = excerpt(hit.content, query);
   const clipped = best ? best.clipped : words.clipped;
-  const page = hit.match?.page;
   return (
-    <li className="knowledge-hit" data-testid="knowledge-hit">
-      <div className="knowledge-hit-meta">
-        <code className="tag" data-testid="knowledge-hit-tag">
-          {hit.tag}
-        </code>
-        <span className="muted" title="text relevance · cosine similarity · final score">
-          text {score(hit.score.text)} · cosine {score(hit.score.cosine)} · score {score(hit.score.final)}
-        </span>
-        {page != null && (
-          <span className="muted" data-testid="knowledge-hit-page">
-            page {page}
-          </span>
-        )}
-      </div>
+    <>
       <p className="knowledge-hit-text" data-testid="knowledge-hit-text">
         {whole ? (
           hit.content
@@ -50,7 +91,7 @@ function KnowledgeHit({ hit, query }: { hit: RecallHit; query: string }) {
           {whole ? 'Show the excerpt' : 'Show the whole passage'}
         </button>
       )}
-    </li>
+    </>
   );
 }
 

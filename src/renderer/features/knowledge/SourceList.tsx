@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { plural, shortTime } from '../../lib/format';
 import { ACCEPTED, formatBytes } from './files';
 import { useKnowledge } from './store';
+import { TableHead } from '../../components/TableHead';
 
 function Coverage({ s }: { s: KnowledgeSource }) {
   const done = s.chunks > 0 && s.embedded >= s.chunks;
@@ -65,18 +66,7 @@ export function SourceList() {
   return (
     <>
       <table className="sources" data-testid="source-list">
-        <thead>
-          <tr>
-            <th>Source</th>
-            <th>Chunks</th>
-            <th>Size</th>
-            <th>Ingested</th>
-            <th>Embedded</th>
-            <th>
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Source', 'Chunks', 'Size', 'Ingested', 'Embedded']} actions />
         <tbody>
           {sources.map((s) => (
             <SourceRow key={s.source} s={s} onDelete={() => setDeleting(s)} />

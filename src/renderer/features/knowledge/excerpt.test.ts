@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, matchExcerpt } from './excerpt';
+import { excerpt, markdownExcerpt, matchExcerpt } from './excerpt';
 
 const para = (n: number) => `On page 3 the archivist catalogued item ${n}, a brass telescope of unusual make. Winter light fell.`;
 
@@ -59,5 +59,46 @@ describe('matchExcerpt', () => {
     expect(matchExcerpt(content, { page: 3 } as { start?: number; end?: number })).toBeNull();
     expect(matchExcerpt(content, { start: 10, end: content.length + 5 })).toBeNull();
     expect(matchExcerpt('short', { start: 0, end: 5 })).toEqual({ before: '', sentence: 'short', after: '', clipped: false });
+  });
+});
+
+describe('markdownExcerpt', () => {
+  const doc = [
+    '# Ferns',
+    '',
+    'Ferns like shade and **damp soil**. See [the guide](https://example.org/ferns).',
+    '',
+    '- Mist them weekly.',
+    '- Repot in spring.',
+  ].join('\n');
+  const OPEN = '\uE000';
+  const CLOSE = '\uE001';
+
+  it('keeps the Markdown as written and marks the matched sentence, even across bold text', () => {
+    const start = doc.indexOf('Ferns like');
+    const end = doc.indexOf('. See') + 1;
+    const { text, clipped } = markdownExcerpt(doc, 'soil', { start, end });
+    expect(clipped).toBe(false);
+    expect(text).toBe(doc.replace('Ferns like shade and **damp soil**.', `${OPEN}Ferns like shade and **damp soil**.${CLOSE}`));
+  });
+
+  it('opens a mark after a list item’s or heading’s syntax, so the line keeps its meaning', () => {
+    const start = doc.indexOf('- Mist');
+    const { text } = markdownExcerpt(doc, '', { start, end: doc.indexOf('weekly.') + 7 });
+    expect(text).toContain(`- ${OPEN}Mist them weekly.${CLOSE}`);
+    expect(markdownExcerpt(doc, '', { start: 0, end: 7 }).text.startsWith(`# ${OPEN}Ferns${CLOSE}`)).toBe(true);
+  });
+
+  it('without a matched sentence, marks the query words; long documents are cut at whole lines', () => {
+    const long = [...Array.from({ length: 40 }, (_, i) => `Line ${i} about nothing much.`), 'The **repotting** season is spring.', ...Array.from({ length: 40 }, (_, i) => `Tail ${i}.`)].join('\n');
+    const { text, clipped } = markdownExcerpt(long, 'repotting', undefined, { radius: 100 });
+    expect(clipped).toBe(true);
+    expect(text).toContain(`The **${OPEN}repotting${CLOSE}** season is spring.`);
+    expect(text.startsWith('Line ')).toBe(true);
+    expect(text.length).toBeLessThan(400);
+  });
+
+  it('a document’s own private-use characters cannot open a mark', () => {
+    expect(markdownExcerpt(`a${OPEN}b${CLOSE}c`, '', undefined).text).toBe('a\uFFFDb\uFFFDc');
   });
 });

@@ -132,9 +132,8 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
           const ended = endedEarly.get(res.jobId);
           if (ended) get().onJob(ended);
         } catch (e) {
-          const { message } = errorInfo(e);
-          patch(key, { state: 'failed', error: message });
-          reportError(e, `Could not add "${file.name}"`);
+          // Said once, on the file's own row (it stays until dismissed), not again in a toast.
+          patch(key, { state: 'failed', error: errorInfo(e).message });
         }
       }
     },
@@ -199,8 +198,8 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
         get().dismiss(known.key);
         if (job.persona === get().persona) void get().reload();
       } else if (job.state === 'discarded') {
-        patch(known.key, { state: 'failed', error: job.lastError, progress: null });
-        reportError(new Error(job.lastError ?? 'unknown error'), `Could not ingest "${known.source}"`);
+        // The row says why (and stays until dismissed); a toast would say it a second time.
+        patch(known.key, { state: 'failed', error: job.lastError ?? 'The file could not be added (no reason was recorded).', progress: null });
       } else if (job.state === 'retryable') {
         patch(known.key, { state: 'retrying', error: job.lastError });
       } else if (job.state === 'running') {

@@ -1,31 +1,57 @@
 import { useState } from 'react';
 import type { Persona } from '../../../shared/api';
+import { useEvents } from '../../api/events';
 import { Dialog } from '../../components/Dialog';
+import { errorInfo } from '../../lib/errors';
 import { plural } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
 import { notify } from '../../stores/toasts';
 
-/** Deleting needs the persona's name typed out; `main` can only be emptied. */
+type Step = 'idle' | 'backup' | 'delete';
+
+/**
+ * Deleting needs the persona's name typed out; `main` can only be emptied. The core backs up the whole
+ * database first (seconds), so the dialog stays open and says which step it is on until it is done.
+ */
 export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; onClose(): void }) {
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<Step>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = step !== 'idle';
   const isMain = persona.id === 'main';
   const c = persona.counts;
   const matches = typed === persona.name;
 
+  useEvents(
+    () => ({
+      'personas.deleting': (e) => {
+        if (e.persona === persona.id) setStep((now) => (now === 'idle' ? now : e.stage));
+      },
+    }),
+    [persona.id],
+  );
+
   async function confirm() {
     if (!matches || busy) return;
-    setBusy(true);
-    const deleted = await usePersonas.getState().remove(persona.id, typed);
-    setBusy(false);
-    if (deleted) {
+    setFailure(null);
+    setStep('backup');
+    try {
+      const deleted = await usePersonas.getState().remove(persona.id, typed);
       notify(isMain ? `Emptied “${persona.name}”: ${plural(deleted.memories, 'memory', 'memories')} removed.` : `Deleted “${persona.name}”.`);
       onClose();
+    } catch (e) {
+      setFailure(errorInfo(e).message);
+      setStep('idle');
     }
   }
 
+  // Closing mid-way would hide whether the data went: Esc and Cancel wait for the end.
+  const close = () => {
+    if (!busy) onClose();
+  };
+
   return (
-    <Dialog title={isMain ? `Empty “${persona.name}”?` : `Delete “${persona.name}”?`} testId="delete-persona-dialog" onClose={onClose}>
+    <Dialog title={isMain ? `Empty “${persona.name}”?` : `Delete “${persona.name}”?`} testId="delete-persona-dialog" onClose={close}>
       <p>This removes, for good:</p>
       <ul className="delete-counts" data-testid="delete-counts">
         <li>{plural(c.memories, 'memory', 'memories')}</li>
@@ -36,6 +62,7 @@ export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; on
         <li>{plural(c.messages, 'chat message')} and the conversation summary</li>
         <li>its pending background jobs</li>
       </ul>
+      <p className="hint">A backup of everything is taken first (Settings → Data lists it).</p>
       {isMain && (
         <p className="hint" data-testid="main-note">
           “{persona.name}” is the default persona: it can be emptied but not removed.
@@ -45,10 +72,25 @@ export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; on
         <span>
           Type <strong>{persona.name}</strong> to confirm
         </span>
-        <input data-testid="delete-confirm-input" value={typed} data-autofocus onChange={(e) => setTyped(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void confirm()} />
+        <input
+          data-testid="delete-confirm-input"
+          value={typed}
+          data-autofocus
+          readOnly={busy}
+          onChange={(e) => setTyped(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && void confirm()}
+        />
       </label>
+      <p className="hint" role="status" data-testid="delete-step">
+        {step === 'backup' ? 'Backing up…' : step === 'delete' ? (isMain ? 'Emptying…' : 'Deleting…') : ''}
+      </p>
+      {failure && (
+        <p className="field-error" role="alert" data-testid="delete-error" dir="auto">
+          {failure}
+        </p>
+      )}
       <div className="dialog-actions">
-        <button className="ghost" onClick={onClose}>
+        <button className="ghost" onClick={close} disabled={busy}>
           Cancel
         </button>
         <button className="danger-solid" data-testid="delete-confirm" disabled={!matches || busy} onClick={() => void confirm()}>
