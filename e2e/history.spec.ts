@@ -21,7 +21,10 @@ test('supersede a memory in the browser, follow the link to the newer one, and u
   await expect(newer).toBeVisible();
   await expect(old).toHaveAttribute('data-superseded', 'true');
   await expect(old.getByTestId('memory-content')).toHaveCSS('text-decoration-line', 'line-through');
-  await expect(newer.getByTestId('supersedes')).toBeVisible();
+  // Each names the other by its words, never by an id.
+  await expect(newer.getByTestId('supersedes')).toHaveText('supersedes “Lives in Seoul”');
+  await expect(old.getByTestId('superseded-by')).toHaveText('superseded by “Moved to Berlin in March”');
+  await expect(app.memories.view).not.toContainText(/\b[0-9a-f]{8}\b/);
   const [stored] = (await host.call('memories.list', { persona: 'main', filters: { category: 'home' } })).items.filter((m) => m.content === 'Lives in Seoul');
   expect(stored!.supersededBy).toBeTruthy();
   // Default recall no longer returns the old fact.

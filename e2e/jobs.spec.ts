@@ -85,6 +85,8 @@ test('"Retry now" on an upload whose file is gone is refused with a reason, and 
   await app.go('jobs');
   const row = app.jobs.queue('ingest').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
   await expect(row.getByTestId('job-error')).toContainText('not valid UTF-8');
+  // The message as a person reads it, without the error code the core records in front of it.
+  await expect(row.getByTestId('job-error')).not.toHaveText(/^\s*[a-z_]+: /);
   await row.getByTestId('job-retry').click();
   const refused = app.jobs.queue('ingest').getByTestId('job-retry-refused');
   await expect(refused).toContainText('“crepes.txt” is no longer there');

@@ -77,6 +77,9 @@ test('drop a 10-page PDF, watch it come in, and find a sentence from page 7', as
     // Named by its file and page (the chunk number means nothing to a reader).
     await expect(top.getByTestId('knowledge-hit-source')).toHaveText('handbook.pdf');
     await expect(top.locator('.knowledge-hit-meta')).not.toContainText('#');
+    // Why, in words first; the numbers wait behind "Numbers".
+    await expect(top.getByTestId('knowledge-hit-why')).toHaveText(/^matched by words/);
+    await expect(top.getByText(/cosine/)).toBeHidden();
     await expect(top.getByTestId('knowledge-hit-text')).toContainText('catalogued item 702');
     // The sentences that matched best are highlighted, with the page they are on.
     await expect(top.getByTestId('knowledge-hit-match')).toContainText('catalogued item 702');
@@ -121,7 +124,7 @@ test('a passage from a Markdown file is shown rendered, like chat, with the matc
     'Use `rainwater` when you can.',
   ].join('\n');
   await host.call('knowledge.ingest', { persona: 'main', name: 'ferns.md', dataBase64: Buffer.from(md).toString('base64') });
-  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 60_000 }).toBe(1);
   const app = new AppPage(await openApp());
   await app.ready();
   await app.go('knowledge');
@@ -141,6 +144,7 @@ test('a passage from a Markdown file is shown rendered, like chat, with the matc
   // What matched is still marked, through the bold text too: the best sentence when the question got its vector,
   // or each of the question's words when it was answered by words alone (a busy machine: the embedding timed out).
   await expect.poll(async () => (await text.locator('mark').allTextContents()).join(' '), { timeout: 60_000 }).toMatch(/peat[\s\S]*moss/);
+  await expect(text.locator('strong mark').first()).toContainText('peat');
   await app.screenshot('knowledge-markdown');
   await expect(app.errorToasts()).toHaveCount(0);
 });

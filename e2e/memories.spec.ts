@@ -86,6 +86,16 @@ test('search shows each hit with its score breakdown, the same numbers recall re
   await app.memories.hit('Paid the tax advisor invoice').getByTestId('hit-delete').click();
   await expect(app.memories.hit('Paid the tax advisor invoice')).toHaveCount(0);
   await expect.poll(async () => (await host.call('memories.list', { persona: 'main' })).total).toBe(2);
+
+  // And replaced by a newer fact: the old one stays, marked as superseded by the new one.
+  await app.memories.searchFor('quarterly tax return');
+  await app.memories.hit('The quarterly tax return is due in April').getByTestId('hit-replace').click();
+  const editor = app.page.getByTestId('memory-replace-editor');
+  await editor.getByTestId('memory-content-input').fill('The quarterly tax return is due in May this year');
+  await editor.getByTestId('memory-save').click();
+  await expect(editor).toBeHidden();
+  await expect(app.memories.row('The quarterly tax return is due in April')).toHaveAttribute('data-superseded', 'true');
+  await expect(app.memories.row('The quarterly tax return is due in April').getByTestId('superseded-by')).toContainText('due in May this year');
 });
 
 test('filters by category, importance range, day range and origin', async ({ host, openApp }) => {
@@ -204,6 +214,14 @@ test('the list pages through a long history as it scrolls', async ({ host, openA
   await app.ready();
   await app.go('memories');
   await expect(app.memories.count).toContainText('450 memories · 200 loaded');
+  // A search hit from beyond the loaded pages still opens its editor on screen.
+  await app.memories.searchFor('Logbook entry 0');
+  await app.memories.hit(/^Logbook entry 0$/).getByTestId('hit-edit').click();
+  const editor = app.page.getByTestId('focused-memory').getByTestId('memory-content-input');
+  await expect(editor).toHaveValue('Logbook entry 0');
+  await editor.press('Escape');
+  await expect(editor).toBeHidden();
+  await app.page.getByTestId('focused-close').click();
   // Only what is on screen is in the DOM.
   expect(await app.memories.rows.count()).toBeLessThan(40);
   const list = app.page.getByTestId('memory-list');

@@ -122,36 +122,38 @@ test('a backup that fails before a deletion says so in the dialog and deletes no
 });
 
 test('sidebar counts follow writes, deletes, imports and documents at once, while another persona keeps changing', async ({ host, openApp }) => {
+  test.setTimeout(180_000);
   await host.call('personas.create', { name: 'Busy' });
   const app = new AppPage(await openApp());
   await app.ready();
   await app.go('memories');
-  // Another persona writes every 50 ms all through the test (an import, a chat extracting memories…).
+  // Another persona keeps changing all through the test (an import, a chat extracting memories…): two writers
+  // back to back, so the changes never pause long enough for a "wait until it settles" refresh.
   let busyWrites = 0;
   let stop = false;
-  const stream = (async () => {
+  const writer = async () => {
     while (!stop) {
       await host.call('memories.write', { persona: 'busy', content: `Busy note ${busyWrites + 1}` });
       busyWrites++;
-      await new Promise((r) => setTimeout(r, 50));
     }
-  })();
+  };
+  const stream = Promise.all([writer(), writer()]);
   try {
     await app.memories.create({ content: 'Watered the ferns' });
-    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs');
+    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs', { timeout: 30_000 });
     await host.call('memories.write', { persona: 'main', content: 'Booked the dentist' });
-    await expect(app.personas.counts('main')).toHaveText('2 memories · 0 docs');
+    await expect(app.personas.counts('main')).toHaveText('2 memories · 0 docs', { timeout: 30_000 });
     await app.memories.delete('Watered the ferns');
-    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs');
+    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs', { timeout: 30_000 });
     await host.call('memories.importFrom', { persona: 'main', format: 'text', text: '- Likes green tea\n- Runs on Sundays\n' });
-    await expect(app.personas.counts('main')).toHaveText('3 memories · 0 docs');
+    await expect(app.personas.counts('main')).toHaveText('3 memories · 0 docs', { timeout: 30_000 });
     await host.call('knowledge.ingest', { persona: 'main', name: 'ferns.md', dataBase64: Buffer.from('# Ferns\n\nMist them weekly.').toString('base64') });
-    await expect(app.personas.counts('main')).toHaveText('3 memories · 1 doc', { timeout: 30_000 });
+    await expect(app.personas.counts('main')).toHaveText('3 memories · 1 doc', { timeout: 60_000 });
   } finally {
     stop = true;
     await stream;
   }
-  await expect(app.personas.counts('busy')).toHaveText(`${busyWrites} memories · 0 docs`);
+  await expect(app.personas.counts('busy')).toHaveText(`${busyWrites} memories · 0 docs`, { timeout: 30_000 });
 });
 
 test('a failure shows as a readable toast with its error code', async ({ openApp }) => {

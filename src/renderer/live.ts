@@ -20,9 +20,10 @@ export function useLiveUpdates(): void {
   useEvents((onCleanup) => {
     // The sidebar's counts: a steady stream of changes (embeddings, an import) must not hold them back.
     const personas = throttle(() => void usePersonas.getState().load(), 500);
-    const jobs = debounce(() => {
+    // Jobs change in bursts (one per embedded row): at most one reload a second, never held off by the burst.
+    const jobs = throttle(() => {
       if (useJobs.getState().persona) void useJobs.getState().reload();
-    }, 300);
+    }, 1000);
     const connections = debounce(() => void useConnections.getState().reload(), 250);
     onCleanup(() => [personas, jobs, connections].forEach((d) => d.cancel()));
     return {

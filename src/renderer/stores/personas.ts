@@ -30,6 +30,7 @@ interface PersonaState {
 }
 
 let loadSeq = 0;
+let shownSeq = 0;
 
 export const usePersonas = create<PersonaState>((set, get) => ({
   personas: [],
@@ -37,11 +38,13 @@ export const usePersonas = create<PersonaState>((set, get) => ({
   loaded: false,
 
   async load() {
-    // Loads overlap while changes stream in: only the latest answer may set the counts.
+    // Loads overlap while changes stream in: an answer older than one already shown is dropped (but a newer
+    // one is shown even while later loads are still out, or a slow list would never show at all).
     const mine = ++loadSeq;
     try {
       const personas = await getApi().invoke('personas.list', {});
-      if (mine !== loadSeq) return;
+      if (mine < shownSeq) return;
+      shownSeq = mine;
       const { activeId } = get();
       // A remembered persona that no longer exists falls back to main.
       const active = personas.some((p) => p.id === activeId) ? activeId : (personas[0]?.id ?? 'main');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Job, JobState } from '../../../shared/api';
+import { ERROR_CODES } from '../../../shared/errors';
 import { shortTime } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
 import { useJobs } from './store';
@@ -13,6 +14,10 @@ export const STATE_LABEL: Record<JobState, string> = {
   completed: 'completed',
   cancelled: 'cancelled',
 };
+
+// The core records a failure as "code: message" (for tools and logs); a person reads the message.
+const CODE_PREFIX = new RegExp(`^(?:${ERROR_CODES.join('|')}): `);
+const readable = (error: string) => error.replace(CODE_PREFIX, '');
 
 /** Attempts in words: "2 of 6" only while more may follow; a finished job says how many it took. */
 export function attemptsText(job: Job): string {
@@ -51,7 +56,7 @@ export function JobRow({ job }: { job: Job }) {
         <td className="job-error" data-testid="job-error">
           {job.lastError ? (
             <button className="link" onClick={() => setOpen(!open)} title="Show every attempt's error">
-              {job.lastError}
+              {readable(job.lastError)}
             </button>
           ) : (
             <span className="muted">—</span>
@@ -78,7 +83,7 @@ export function JobRow({ job }: { job: Job }) {
             <ol>
               {job.errors.map((e) => (
                 <li key={`${e.attempt}-${e.at}`}>
-                  attempt {e.attempt} · {shortTime(e.at)} · {e.error}
+                  attempt {e.attempt} · {shortTime(e.at)} · {readable(e.error)}
                 </li>
               ))}
             </ol>

@@ -24,6 +24,9 @@ interface JobsState {
   backfill(): Promise<void>;
 }
 
+let reloadSeq = 0;
+let shownSeq = 0;
+
 export const useJobs = create<JobsState>((set, get) => ({
   persona: null,
   filter: { scope: 'persona' },
@@ -42,6 +45,8 @@ export const useJobs = create<JobsState>((set, get) => ({
 
   async reload() {
     const { persona, filter } = get();
+    // Reloads overlap while jobs stream in: an older answer must not replace a newer one already shown.
+    const mine = ++reloadSeq;
     set({ loading: true });
     try {
       const summary = await getApi().invoke('jobs.list', {
@@ -50,6 +55,8 @@ export const useJobs = create<JobsState>((set, get) => ({
         ...(filter.scope === 'persona' && persona ? { persona } : {}),
         limit: 200,
       });
+      if (mine < shownSeq) return;
+      shownSeq = mine;
       set({ summary, loading: false });
     } catch (e) {
       set({ loading: false });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RecallHit } from '../../../shared/api';
+import { MEANINGFUL_COSINE } from '../../../shared/recall-match';
 import { score } from '../../lib/format';
 import { Markdown, type MarkStyle } from '../../components/Markdown';
 import { excerpt, isMarkdownSource, markdownExcerpt, matchExcerpt } from './excerpt';
@@ -38,6 +39,16 @@ function KnowledgeHit({ hit, query }: { hit: RecallHit; query: string }) {
   );
 }
 
+/** Why this passage came back, in words: the same two signals the numbers give. */
+function whyWords(hit: RecallHit): string {
+  // The same rule as the memory search's "weaker matches" (src/shared/recall-match.ts).
+  const words = hit.score.text - (hit.score.textFromNeighbours ?? 0) > 1e-9;
+  const meaning = hit.score.cosine !== null && hit.score.cosine >= MEANINGFUL_COSINE;
+  if (words && meaning) return 'matched by words and meaning';
+  if (words) return 'matched by words';
+  return meaning ? 'similar meaning' : 'a weaker match';
+}
+
 function HitMeta({ hit }: { hit: RecallHit }) {
   const page = hit.match?.page;
   return (
@@ -46,14 +57,21 @@ function HitMeta({ hit }: { hit: RecallHit }) {
       <strong className="knowledge-hit-source" data-testid="knowledge-hit-source" title={hit.tag} dir="auto">
         {hit.source ?? hit.tag}
       </strong>
-      <span className="muted" title="text relevance · cosine similarity · final score">
-        text {score(hit.score.text)} · cosine {score(hit.score.cosine)} · score {score(hit.score.final)}
-      </span>
       {page != null && (
         <span className="muted" data-testid="knowledge-hit-page">
           page {page}
         </span>
       )}
+      <span className="muted" data-testid="knowledge-hit-why">
+        {whyWords(hit)}
+      </span>
+      {/* The numbers are there for whoever wants them, not in front of the passage (as for memories). */}
+      <details className="why-numbers">
+        <summary>Numbers</summary>
+        <span className="muted" title="text relevance · cosine similarity · final score">
+          text {score(hit.score.text)} · cosine {score(hit.score.cosine)} · score {score(hit.score.final)}
+        </span>
+      </details>
     </div>
   );
 }

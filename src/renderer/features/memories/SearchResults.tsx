@@ -85,13 +85,20 @@ function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string
               <button
                 className="ghost small"
                 data-testid="hit-edit"
-                onClick={() => {
-                  useMemories.getState().clearSearch();
-                  useMemories.getState().setEditing(m.id);
-                }}
+                onClick={() => useMemories.getState().openHit(m, 'edit')}
               >
                 Edit
               </button>
+              {!m.supersededBy && (
+                <button
+                  className="ghost small"
+                  data-testid="hit-replace"
+                  title="This is no longer true: write the newer fact"
+                  onClick={() => useMemories.getState().openHit(m, 'replace')}
+                >
+                  Replace…
+                </button>
+              )}
               <button
                 className="ghost small danger"
                 data-testid="hit-delete"

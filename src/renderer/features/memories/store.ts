@@ -61,6 +61,8 @@ interface MemoriesState {
   restore(memory: Memory): Promise<void>;
   applyChange(e: Events['memories.changed']): Promise<void>;
   setReplacing(id: string | null): void;
+  /** Edit or replace a search hit: back to the list, the hit's row opened (above the list when not loaded). */
+  openHit(memory: Memory, mode: 'edit' | 'replace'): void;
   replace(old: Memory, draft: MemoryDraft): Promise<boolean>;
   unsupersede(id: string): Promise<void>;
   focus(id: string | null): Promise<void>;
@@ -250,6 +252,16 @@ export const useMemories = create<MemoriesState>((set, get) => {
       } catch (e) {
         reportError(e, 'Could not restore the memory');
       }
+    },
+
+    openHit(memory, mode) {
+      // A hit from beyond the loaded pages has no row in the list to open: it opens above it instead,
+      // where a linked memory does, so the editor is always on screen.
+      const inList = get().items.some((m) => m.id === memory.id);
+      get().clearSearch();
+      if (!inList) set({ focused: memory });
+      if (mode === 'edit') get().setEditing(memory.id);
+      else get().setReplacing(memory.id);
     },
 
     setReplacing(replacingId) {
