@@ -151,7 +151,7 @@ async function withSecondRound(tx: Queryable, probe: Probe, sizes: CandidateSize
   for (const r of board.ranked()) {
     const final = r.score.final * t.hopShare;
     const had = merged.get(r.id);
-    if (!had || had.score.final < final) merged.set(r.id, { ...r, score: { ...r.score, final } });
+    if (!had || had.score.final < final) merged.set(r.id, { ...r, score: { ...r.score, final, secondRound: t.hopShare } });
   }
   return [...merged.values()].sort(byScore).slice(0, limit);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona, insertFixtureMemory } from '../testing/recall-fixtures';
+import { isMatch } from '../../shared/recall-match';
 import { exactRecall, recall } from './recall';
 
 // Multi-hop (docs/ranking.md, "Second round"): the answer shares no word with
@@ -38,6 +39,10 @@ describe('second recall round', () => {
     const on = await ask(0.8);
     expect(on[0]!.id).toBe(ids.brother);
     expect(on[1]!.id).toBe(ids.answer);
+    // Its "why" is a better match's words, not the question's.
+    expect(on[1]!.score.secondRound).toBe(0.8);
+    expect(isMatch(on[1]!)).toBe(false);
+    expect(on[0]!.score.secondRound).toBeUndefined();
     // The index path and the full scan agree with the second round too.
     expect((await ask(0.8, true)).map((h) => h.id)).toEqual(on.map((h) => h.id));
   });
