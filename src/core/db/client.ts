@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors';
 import { startWorker } from '../workers';
+import { ALL_FEATURES, type DbFeatures } from './features';
 import { Mutex } from './mutex';
 import type { DbErrorShape, DbQueryResult, DbRequest, DbResponse } from './protocol';
 
@@ -46,6 +47,9 @@ export class Db implements Queryable {
   private exitError: Error | null = null;
 
   private worker!: Worker;
+
+  /** PGlite has every extension Hearth uses. */
+  readonly features: DbFeatures = ALL_FEATURES;
 
   private durableCommits: boolean;
 
