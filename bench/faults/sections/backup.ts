@@ -1,9 +1,13 @@
 // Backup and restore of a database with N memories (with vectors): time, size,
 // and the longest pause other API calls (reads, and every fourth call a write)
 // see while the backup runs. `--memories N` (default 10k; 2k with --quick).
+// `--quiet-ms MS` (default 5000): how long the app sits unused between the load
+// and the backup, as it would before a daily backup; 0 backs up straight after
+// the load, before the idle checkpoint (src/core/db/idle-checkpoint.ts) can run.
 import { type ImportBatch, importBatches } from '../../../src/core/memories/import';
 import { makeTestCore } from '../../../src/core/testing/core';
 import { clusteredSpace, syntheticMemories } from '../../../src/core/testing/synthetic-corpus';
+import { walSinceCheckpoint } from '../../../src/core/db/idle-checkpoint';
 import type { FaultSection } from '../index';
 
 export default {
@@ -15,6 +19,10 @@ export default {
       const now = new Date();
       const batches: ImportBatch[] = [{ persona: 'main', rows: [...syntheticMemories({ n, seed: 7, now, space: clusteredSpace(7, 512, 24) })] }];
       await importBatches(core.ctx, batches);
+      const quietMs = Number(flags['quiet-ms'] ?? 5_000);
+      const logAfterLoad = await walSinceCheckpoint(core.ctx.db);
+      await new Promise((r) => setTimeout(r, quietMs));
+      const logAtBackup = await walSinceCheckpoint(core.ctx.db);
 
       // Other calls go on while the backup runs: each waits for the previous, as a UI would.
       let running = true;
@@ -50,6 +58,9 @@ export default {
       const back = (await core.call('backups.list', {})).find((x) => x.id === b.id)!;
       return {
         memories: n,
+        'quiet before the backup ms': quietMs,
+        'log since last checkpoint after the load MB': Number((logAfterLoad / 1024 / 1024).toFixed(1)),
+        'log since last checkpoint when the backup started MB': Number((logAtBackup / 1024 / 1024).toFixed(1)),
         'backup ms (write + verify)': Math.round(backupMs),
         'backup MB': Number((b.bytes / 1024 / 1024).toFixed(1)),
         verified: String(b.verified),
