@@ -21,10 +21,12 @@ export interface IdleCheckpointOptions {
  * With full-page writes on, the first change to a page after a checkpoint puts
  * the whole 8 kB page in the log, so the log since the last checkpoint bounds
  * the pages a checkpoint must write: 16 MB is at most ~2,000 pages, a fraction
- * of a second. Two seconds of quiet is longer than the gap between a person's
- * clicks and between the paced statements of an export or import.
+ * of a second. Quiet means half a second with no statement run or waiting: the
+ * job runner looks for due work once a second, so a longer wait would never
+ * come in a running app; half a second is longer than the gaps between the
+ * paced statements of an export or import.
  */
-export const DEFAULT_IDLE_CHECKPOINT: IdleCheckpointOptions = { idleMs: 2_000, minWalBytes: 16 * 1024 * 1024, pollMs: 1_000 };
+export const DEFAULT_IDLE_CHECKPOINT: IdleCheckpointOptions = { idleMs: 500, minWalBytes: 16 * 1024 * 1024, pollMs: 250 };
 
 export interface CheckpointTarget extends Queryable {
   idleForMs(): number | null;
