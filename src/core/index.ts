@@ -91,6 +91,17 @@ const RESTORE_NOTICES = {
     'A restore was interrupted when Hearth last stopped, before it replaced anything. It was discarded at this start: your data is as it was before that restore. You can start it again from Settings → Data.',
 } as const;
 
+const TEXT_ONLY_NOTICE =
+  'Text-only: the PostgreSQL server has no pgvector, so Hearth stores no vectors and recall ranks by text alone. ' +
+  'Install the pgvector extension on the server to search by meaning too.';
+
+/** Without pgvector there is nothing for the embeddings queue to do (docs/server-mode.md). */
+function servedQueues(queues: QueueDefs, textOnly: boolean): QueueDefs {
+  if (!textOnly) return queues;
+  const { embeddings: _none, ...rest } = queues;
+  return rest;
+}
+
 function backupService(db: PgliteDb, dataDir: string, now: (() => Date) | undefined): BackupService {
   return new BackupService({
     db,
@@ -148,7 +159,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   const events = new EventBus();
-  const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings });
+  const textOnly = !db.features.vector;
+  if (textOnly) notices.push(TEXT_ONLY_NOTICE);
+  const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings, ...(textOnly ? { textOnly } : {}) });
   const parser = new DocumentParser();
   let runner: JobRunner | null = null;
   const ctx: CoreContext = {
@@ -186,7 +199,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
-    runner = new JobRunner(ctx, options.queues ?? queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
+    runner = new JobRunner(ctx, servedQueues(options.queues ?? queueDefs, textOnly), { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
     await runner.start();
   } catch (e) {
     // A damaged page met while reading settings or jobs: name the table instead of a stack.

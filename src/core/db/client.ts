@@ -11,6 +11,8 @@ type DbRequestBody = DbRequest extends infer R ? (R extends DbRequest ? Omit<R, 
 
 /** What a store needs to run SQL: the database itself or an open transaction. */
 export interface Queryable {
+  /** What the database can do; a transaction's handle carries its database's (absent: everything, as PGlite). */
+  readonly features?: DbFeatures;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<DbQueryResult<T>>;
   exec(sql: string): Promise<void>;
 }
@@ -50,6 +52,8 @@ export interface Db extends Queryable {
    * durability settings apply.
    */
   readonly local: PgliteDb | null;
+  /** Where the data is, for people: the server as user@host:port/database (never the password); null for PGlite. */
+  readonly server: string | null;
   close(): Promise<void>;
 }
 
@@ -61,6 +65,7 @@ export interface Db extends Queryable {
  */
 export class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
+  readonly server = null;
   get local(): PgliteDb {
     return this;
   }

@@ -97,6 +97,9 @@ export interface ServerDbOptions {
 export class ServerDb implements Db {
   readonly kind = 'server' as const;
   readonly local = null;
+  get server(): string {
+    return describeServer(this.address);
+  }
   private inTx = new AsyncLocalStorage<pg.PoolClient>();
   private closed = false;
 
