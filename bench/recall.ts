@@ -181,8 +181,8 @@ try {
     gaps.push(loop.stop());
     hitsOf.set(c.label, got);
     const twin = c.twin ? hitsOf.get(c.twin) : undefined;
-    const sameHits = (a: RecallHit[], b: RecallHit[]) =>
-      a.length === b.length && a.every((h, j) => h.id === b[j]!.id && Math.abs(h.score.final - b[j]!.score.final) <= 1e-9 * Math.abs(h.score.final));
+    // Ids in order: the clock (recency) moves between the two cases, so scores drift by design.
+    const sameHits = (a: RecallHit[], b: RecallHit[]) => a.length === b.length && a.every((h, j) => h.id === b[j]!.id);
     const exact: number[] = [];
     const agree: number[] = [];
     const ids = (hits: RecallHit[]) => hits.map((h) => h.id);
