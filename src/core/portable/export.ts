@@ -46,13 +46,21 @@ type Progress = (done: number, total: number) => void;
  */
 async function* pages<R>(fetch: (after: R | null, limit: number) => Promise<DbQueryResult<R>>, start = 64): AsyncGenerator<R> {
   const pace = new Pacer({ ...DEFAULT_PACE, min: 1, start });
-  let after: R | null = null;
-  for (;;) {
+  const read = (after: R | null) => {
     const limit = pace.size;
-    const { rows } = await pace.time(limit, () => fetch(after, limit));
+    const page = pace.time(limit, () => fetch(after, limit)).then(({ rows }) => ({ rows, limit }));
+    page.catch(() => undefined); // awaited below; not an unhandled rejection if the reader stops first
+    return page;
+  };
+  // The next page is asked for as soon as the last one arrives, so the database reads it while
+  // this page's lines are turned into JSON and compressed. One statement of ours at a time.
+  let next = read(null);
+  for (;;) {
+    const { rows, limit } = await next;
+    const more = rows.length >= limit;
+    if (more) next = read(rows[rows.length - 1]!);
     for (const r of rows) yield r;
-    if (rows.length < limit) return;
-    after = rows[rows.length - 1]!;
+    if (!more) return;
   }
 }
 

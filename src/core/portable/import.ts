@@ -203,6 +203,15 @@ class Writer {
   private readonly versionIds = new Map<string, string>();
   toEmbed = 0;
   toIndex = 0;
+  /**
+   * The statement of the page before: at most one of ours waits or runs at a
+   * time, so another call waits for one statement at most, while the next page
+   * is read, parsed and validated alongside it (docs/export.md).
+   */
+  private inflight: Promise<void> = Promise.resolve();
+  /** The line being written (set by writeRecords), and where each buffered page began. */
+  line = 0;
+  private readonly from = { memories: 0, versions: 0, userModelVersions: 0, messages: 0, chunks: 0 };
   /** File ids met so far: a second row with one (an edited file) gets a fresh id. */
   private readonly seenMemories = new Set<string>();
   private readonly seenChunks = new Set<string>();
@@ -227,6 +236,33 @@ class Writer {
     /** The persona's name in the file: it is given (or suffixed) when the persona appears. */
     readonly name: string,
   ) {}
+
+  /**
+   * Sends one page's statement once the previous one is done (a failure of
+   * that one stops the import here) and returns without waiting for it.
+   * A refused row names the page's lines.
+   */
+  private async send(kind: keyof Writer['from'], fn: () => Promise<void>): Promise<void> {
+    const [first, last] = [this.from[kind], this.line];
+    await this.inflight;
+    const run = fn().catch((e: unknown) => {
+      if (e instanceof AppError) throw e;
+      // A row the database refused (a duplicate dimension, a chunk index twice): name the lines.
+      throw importError(`Line${first === last ? ` ${first}` : `s ${first}–${last}`} could not be stored: ${(e as Error).message}. Nothing was imported.`);
+    });
+    run.catch(() => undefined); // awaited by the next send or drain; never an unhandled rejection meanwhile
+    this.inflight = run;
+  }
+
+  /** Waits for the last statement sent. */
+  async drain(): Promise<void> {
+    await this.inflight;
+  }
+
+  private push<T>(buffer: T[], kind: keyof Writer['from'], r: T): void {
+    if (!buffer.length) this.from[kind] = this.line;
+    buffer.push(r);
+  }
 
   private full(buffer: unknown[], pace: Pacer): boolean {
     return buffer.length >= Math.min(MAX_ROWS, pace.size);
@@ -258,7 +294,7 @@ class Writer {
   }
 
   async memory(r: RecordOf<'memory'>): Promise<void> {
-    this.memories.push(r);
+    this.push(this.memories, 'memories', r);
     if (this.full(this.memories, this.pace.memories)) await this.flushMemories();
   }
 
@@ -279,30 +315,33 @@ class Writer {
         conversation_id: m.conversationId === null ? null : this.conversations.get(m.conversationId), inserted_at: m.insertedAt, updated_at: m.updatedAt,
       };
     });
+    const json = JSON.stringify(rows);
     // Rows go in page order (seq follows it); an id this database already holds is replaced in the same statement.
-    const { rows: remapped } = await this.pace.memories.time(batch.length, () =>
-      this.q.query<Remapped>(
-        `WITH r AS MATERIALIZED (
-           SELECT r.*, CASE WHEN EXISTS (SELECT 1 FROM memories x WHERE x.id = r.id) THEN gen_random_uuid() ELSE r.id END AS new_id
-           FROM json_to_recordset($2::json) AS r(n int, id uuid, category text, content text, importance int, day date, embedding_model text,
-                                                 staged_model text, embedding_error text, origin text, conversation_id uuid,
-                                                 inserted_at timestamptz, updated_at timestamptz)
-         ), ins AS (
-           INSERT INTO memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
-                                 conversation_id, inserted_at, updated_at)
-           SELECT r.new_id, $1, r.category, r.content, r.importance, r.day, ${padded('v.e')}, r.embedding_model, r.staged_model, r.embedding_error,
-                  r.origin, r.conversation_id, r.inserted_at, r.updated_at
-           FROM r ${join.sql} ORDER BY r.n
-         )
-         SELECT n, new_id::text AS id FROM r WHERE new_id <> id`,
-        [this.persona, JSON.stringify(rows), ...join.params],
-      ),
-    );
-    for (const { n, id } of remapped) {
-      this.memoryIds.set(batch[n]!.id, id);
-      ids[n] = id;
-    }
-    batch.forEach((m, i) => m.supersededBy && this.supersessions.push([ids[i]!, m.supersededBy, m.supersededAt]));
+    await this.send('memories', async () => {
+      const { rows: remapped } = await this.pace.memories.time(batch.length, () =>
+        this.q.query<Remapped>(
+          `WITH r AS MATERIALIZED (
+             SELECT r.*, CASE WHEN EXISTS (SELECT 1 FROM memories x WHERE x.id = r.id) THEN gen_random_uuid() ELSE r.id END AS new_id
+             FROM json_to_recordset($2::json) AS r(n int, id uuid, category text, content text, importance int, day date, embedding_model text,
+                                                   staged_model text, embedding_error text, origin text, conversation_id uuid,
+                                                   inserted_at timestamptz, updated_at timestamptz)
+           ), ins AS (
+             INSERT INTO memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
+                                   conversation_id, inserted_at, updated_at)
+             SELECT r.new_id, $1, r.category, r.content, r.importance, r.day, ${padded('v.e')}, r.embedding_model, r.staged_model, r.embedding_error,
+                    r.origin, r.conversation_id, r.inserted_at, r.updated_at
+             FROM r ${join.sql} ORDER BY r.n
+           )
+           SELECT n, new_id::text AS id FROM r WHERE new_id <> id`,
+          [this.persona, json, ...join.params],
+        ),
+      );
+      for (const { n, id } of remapped) {
+        this.memoryIds.set(batch[n]!.id, id);
+        ids[n] = id;
+      }
+      batch.forEach((m, i) => m.supersededBy && this.supersessions.push([ids[i]!, m.supersededBy, m.supersededAt]));
+    });
   }
 
   /**
@@ -331,7 +370,7 @@ class Writer {
   }
 
   async memoryVersion(r: RecordOf<'memoryVersion'>): Promise<void> {
-    this.versions.push(r);
+    this.push(this.versions, 'versions', r);
     if (this.full(this.versions, this.pace.versions)) await this.flushVersions();
   }
 
@@ -362,24 +401,25 @@ class Writer {
         valid_from: v.validFrom, valid_to: v.validTo,
       });
     }
+    const json = JSON.stringify(rows);
     // Version ids are the database's own sequence: new here, in the file's order.
-    await this.pace.versions.time(batch.length, () =>
-      this.q.query(
-        `INSERT INTO memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor,
-                                      conversation_id, reason, valid_from, valid_to)
-         SELECT r.memory_id, $1, r.version, r.change, r.content, r.category, r.importance, r.day, r.superseded_by, r.actor, r.conversation_id,
-                r.reason, r.valid_from, r.valid_to
-         FROM json_to_recordset($2::json) AS r(n int, memory_id uuid, version int, change text, content text, category text, importance int, day date,
-                                               superseded_by uuid, actor text, conversation_id uuid, reason text, valid_from timestamptz,
-                                               valid_to timestamptz)
-         ORDER BY r.n`,
-        [this.persona, JSON.stringify(rows)],
-      ),
-    );
+    await this.send('versions', async () => void await this.pace.versions.time(batch.length, () =>
+        this.q.query(
+          `INSERT INTO memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor,
+                                        conversation_id, reason, valid_from, valid_to)
+           SELECT r.memory_id, $1, r.version, r.change, r.content, r.category, r.importance, r.day, r.superseded_by, r.actor, r.conversation_id,
+                  r.reason, r.valid_from, r.valid_to
+           FROM json_to_recordset($2::json) AS r(n int, memory_id uuid, version int, change text, content text, category text, importance int, day date,
+                                                 superseded_by uuid, actor text, conversation_id uuid, reason text, valid_from timestamptz,
+                                                 valid_to timestamptz)
+           ORDER BY r.n`,
+          [this.persona, json],
+        ),
+    ));
   }
 
   async userModelVersion(r: RecordOf<'userModelVersion'>): Promise<void> {
-    this.userModelVersions.push(r);
+    this.push(this.userModelVersions, 'userModelVersions', r);
     if (this.full(this.userModelVersions, this.pace.userModelVersions)) await this.flushUserModelVersions();
   }
 
@@ -392,20 +432,21 @@ class Writer {
       conversation_id: v.conversationId === null ? null : this.conversations.get(v.conversationId), reason: v.reason,
       valid_from: v.validFrom, valid_to: v.validTo,
     }));
-    await this.pace.userModelVersions.time(batch.length, () =>
-      this.q.query(
-        `INSERT INTO user_model_versions (persona, dimension, version, change, content, confidence, actor, conversation_id, reason, valid_from, valid_to)
-         SELECT $1, r.dimension, r.version, r.change, r.content, r.confidence, r.actor, r.conversation_id, r.reason, r.valid_from, r.valid_to
-         FROM json_to_recordset($2::json) AS r(n int, dimension text, version int, change text, content text, confidence int, actor text,
-                                               conversation_id uuid, reason text, valid_from timestamptz, valid_to timestamptz)
-         ORDER BY r.n`,
-        [this.persona, JSON.stringify(rows)],
-      ),
-    );
+    const json = JSON.stringify(rows);
+    await this.send('userModelVersions', async () => void await this.pace.userModelVersions.time(batch.length, () =>
+        this.q.query(
+          `INSERT INTO user_model_versions (persona, dimension, version, change, content, confidence, actor, conversation_id, reason, valid_from, valid_to)
+           SELECT $1, r.dimension, r.version, r.change, r.content, r.confidence, r.actor, r.conversation_id, r.reason, r.valid_from, r.valid_to
+           FROM json_to_recordset($2::json) AS r(n int, dimension text, version int, change text, content text, confidence int, actor text,
+                                                 conversation_id uuid, reason text, valid_from timestamptz, valid_to timestamptz)
+           ORDER BY r.n`,
+          [this.persona, json],
+        ),
+    ));
   }
 
   async message(r: RecordOf<'message'>): Promise<void> {
-    this.messages.push(r);
+    this.push(this.messages, 'messages', r);
     if (this.full(this.messages, this.pace.messages)) await this.flushMessages();
   }
 
@@ -421,17 +462,18 @@ class Writer {
       memory_ids: m.memoryIds === null ? null : m.memoryIds.map((id) => this.memoryIds.get(id) ?? this.versionIds.get(id) ?? id),
       folded: m.folded, created_at: m.createdAt,
     }));
+    const json = JSON.stringify(rows);
     // Message ids are the database's own sequence: new here, in the file's order.
-    await this.pace.messages.time(batch.length, () =>
-      this.q.query(
-        `INSERT INTO messages (conversation_id, role, content, tool_calls, tool_call_id, memory_ids, folded, created_at)
-         SELECT r.conversation_id, r.role, r.content, r.tool_calls, r.tool_call_id, r.memory_ids, r.folded, r.created_at
-         FROM json_to_recordset($1::json) AS r(n int, conversation_id uuid, role text, content text, tool_calls jsonb, tool_call_id text,
-                                               memory_ids jsonb, folded boolean, created_at timestamptz)
-         ORDER BY r.n`,
-        [JSON.stringify(rows)],
-      ),
-    );
+    await this.send('messages', async () => void await this.pace.messages.time(batch.length, () =>
+        this.q.query(
+          `INSERT INTO messages (conversation_id, role, content, tool_calls, tool_call_id, memory_ids, folded, created_at)
+           SELECT r.conversation_id, r.role, r.content, r.tool_calls, r.tool_call_id, r.memory_ids, r.folded, r.created_at
+           FROM json_to_recordset($1::json) AS r(n int, conversation_id uuid, role text, content text, tool_calls jsonb, tool_call_id text,
+                                                 memory_ids jsonb, folded boolean, created_at timestamptz)
+           ORDER BY r.n`,
+          [json],
+        ),
+    ));
   }
 
   async userModel(r: RecordOf<'userModel'>): Promise<void> {
@@ -452,7 +494,7 @@ class Writer {
   }
 
   async chunk(r: RecordOf<'knowledgeChunk'>): Promise<void> {
-    this.chunks.push(r);
+    this.push(this.chunks, 'chunks', r);
     if (this.full(this.chunks, this.pace.chunks)) await this.flushChunks();
   }
 
@@ -470,24 +512,27 @@ class Writer {
         embedding_error: c.embeddingError, inserted_at: c.insertedAt,
       };
     });
-    const { rows: remapped } = await this.pace.chunks.time(batch.length, () =>
-      this.q.query<Remapped>(
-        `WITH r AS MATERIALIZED (
-           SELECT r.*, CASE WHEN EXISTS (SELECT 1 FROM knowledge_chunks x WHERE x.id = r.id) THEN gen_random_uuid() ELSE r.id END AS new_id
-           FROM json_to_recordset($2::json) AS r(n int, id uuid, source text, chunk_index int, content text, page_from int, page_to int,
-                                                 embedding_model text, staged_model text, embedding_error text, inserted_at timestamptz)
-         ), ins AS (
-           INSERT INTO knowledge_chunks (id, persona, source, chunk_index, content, page_from, page_to, embedding, embedding_model, staged_model,
-                                         embedding_error, inserted_at)
-           SELECT r.new_id, $1, r.source, r.chunk_index, r.content, r.page_from, r.page_to, ${padded('v.e')}, r.embedding_model, r.staged_model,
-                  r.embedding_error, r.inserted_at
-           FROM r ${join.sql} ORDER BY r.n
-         )
-         SELECT n, new_id::text AS id FROM r WHERE new_id <> id`,
-        [this.persona, JSON.stringify(rows), ...join.params],
-      ),
-    );
-    for (const { n, id } of remapped) this.chunkIds.set(batch[n]!.id, id);
+    const json = JSON.stringify(rows);
+    await this.send('chunks', async () => {
+      const { rows: remapped } = await this.pace.chunks.time(batch.length, () =>
+        this.q.query<Remapped>(
+          `WITH r AS MATERIALIZED (
+             SELECT r.*, CASE WHEN EXISTS (SELECT 1 FROM knowledge_chunks x WHERE x.id = r.id) THEN gen_random_uuid() ELSE r.id END AS new_id
+             FROM json_to_recordset($2::json) AS r(n int, id uuid, source text, chunk_index int, content text, page_from int, page_to int,
+                                                   embedding_model text, staged_model text, embedding_error text, inserted_at timestamptz)
+           ), ins AS (
+             INSERT INTO knowledge_chunks (id, persona, source, chunk_index, content, page_from, page_to, embedding, embedding_model, staged_model,
+                                           embedding_error, inserted_at)
+             SELECT r.new_id, $1, r.source, r.chunk_index, r.content, r.page_from, r.page_to, ${padded('v.e')}, r.embedding_model, r.staged_model,
+                    r.embedding_error, r.inserted_at
+             FROM r ${join.sql} ORDER BY r.n
+           )
+           SELECT n, new_id::text AS id FROM r WHERE new_id <> id`,
+          [this.persona, json, ...join.params],
+        ),
+      );
+      for (const { n, id } of remapped) this.chunkIds.set(batch[n]!.id, id);
+    });
   }
 
   /**
@@ -535,11 +580,14 @@ class Writer {
 
   async flushAll(line: number): Promise<void> {
     await this.flushMemories();
+    // Every memory is in (and its id known) before a link points at it.
+    await this.drain();
     await this.linkSupersessions(line);
     await this.flushVersions();
     await this.flushUserModelVersions();
     await this.flushMessages();
     await this.flushChunks();
+    await this.drain();
   }
 }
 
@@ -590,6 +638,7 @@ async function writeRecords(
     }
     counts[r.type] = (counts[r.type] ?? 0) + 1;
     const persona = w;
+    if (persona) persona.line = n;
     try {
       switch (r.type) {
         case 'persona': {
@@ -639,6 +688,7 @@ async function writeRecords(
           break;
         case 'knowledgeSource':
           await persona!.flushChunks();
+          await persona!.drain();
           await persona!.source(r);
           break;
         case 'knowledgeChunk':
@@ -649,7 +699,7 @@ async function writeRecords(
     } catch (e) {
       if (e instanceof AppError) throw e;
       // A row the database refused (a duplicate dimension, a chunk index twice): name the line we were at.
-      throw importError(`Line ${n} (or one of the ${MAX_ROWS} before it) could not be stored: ${(e as Error).message}. Nothing was imported.`);
+      throw importError(`Line ${n} could not be stored: ${(e as Error).message}. Nothing was imported.`);
     }
     const t = Date.now();
     if (onProgress && t - last > 200) {
