@@ -46,21 +46,16 @@ type Progress = (done: number, total: number) => void;
  */
 async function* pages<R>(fetch: (after: R | null, limit: number) => Promise<DbQueryResult<R>>, start = 64): AsyncGenerator<R> {
   const pace = new Pacer({ ...DEFAULT_PACE, min: 1, start });
-  const read = (after: R | null) => {
-    const limit = pace.size;
-    const page = pace.time(limit, () => fetch(after, limit)).then(({ rows }) => ({ rows, limit }));
-    page.catch(() => undefined); // awaited below; not an unhandled rejection if the reader stops first
-    return page;
-  };
-  // The next page is asked for as soon as the last one arrives, so the database reads it while
-  // this page's lines are turned into JSON and compressed. One statement of ours at a time.
-  let next = read(null);
+  // The next page is asked for only once this one's lines are written. Asking for it at once
+  // (while these lines are made) was tried: the database read it meanwhile, but a call of two
+  // statements then waited behind a page for each, and the longest wait of another call doubled.
+  let after: R | null = null;
   for (;;) {
-    const { rows, limit } = await next;
-    const more = rows.length >= limit;
-    if (more) next = read(rows[rows.length - 1]!);
+    const limit = pace.size;
+    const { rows } = await pace.time(limit, () => fetch(after, limit));
     for (const r of rows) yield r;
-    if (!more) return;
+    if (rows.length < limit) return;
+    after = rows[rows.length - 1]!;
   }
 }
 
