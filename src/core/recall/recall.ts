@@ -42,6 +42,8 @@ export interface RecallArgs {
  * Done before the read transaction, which must not wait on a provider.
  */
 async function queryVector(ctx: CoreContext, a: RecallArgs): Promise<ArrayLike<number> | null> {
+  // A server without pgvector has no vectors to compare with (docs/server-mode.md).
+  if (!ctx.db.features.vector) return null;
   if (a.queryEmbedding !== undefined) return a.queryEmbedding;
   if (!a.query.trim()) return null;
   // Cleaned as documents' keys are (docs/ranking.md, "Clean text"): curly quotes, ligatures, dashes.
