@@ -44,7 +44,7 @@ async function timeOpen(prepare: (dir: string) => Promise<{ loadFrom?: Uint8Arra
 
 const template = await dataDirTemplate(async (dir) => (await createCore({ dataDir: dir })).close());
 const dumpCore = await createCore({ dataDir: join(mkdtempSync(join(tmpdir(), 'hearth-bench-dump-')), 'd') });
-const dump = await dumpCore.ctx.db.dump();
+const dump = await dumpCore.ctx.db.local!.dump();
 await dumpCore.close();
 
 const cases: [string, (dir: string) => Promise<{ loadFrom?: Uint8Array }>][] = [

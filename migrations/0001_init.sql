@@ -1,6 +1,10 @@
 -- Hearth schema (SPEC §2). Forward-only: later changes go in new numbered files.
+-- hearth:if vector
 CREATE EXTENSION IF NOT EXISTS vector;
+-- hearth:end
+-- hearth:if bm25
 CREATE EXTENSION IF NOT EXISTS pg_textsearch;
+-- hearth:end
 
 CREATE TABLE personas (
   id          text PRIMARY KEY CHECK (id ~ '^[a-z0-9][a-z0-9_-]{0,63}$'),
@@ -40,7 +44,7 @@ CREATE TABLE memories (
   content          text NOT NULL CHECK (length(btrim(content)) > 0),
   importance       int NOT NULL DEFAULT 5 CHECK (importance BETWEEN 1 AND 10),
   day              date NOT NULL DEFAULT current_date,
-  embedding        vector(1536) NULL,
+  embedding        vector(1536) NULL, -- hearth:without vector: embedding        bytea NULL,
   embedding_model  text NULL,
   embedding_error  text NULL,
   search_vector    tsvector GENERATED ALWAYS AS (
@@ -53,12 +57,16 @@ CREATE TABLE memories (
   updated_at       timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX memories_search_idx ON memories USING gin (search_vector);
+-- hearth:if vector
 CREATE INDEX memories_embedding_idx ON memories USING hnsw (embedding vector_cosine_ops);
+-- hearth:end
 CREATE INDEX memories_rank_idx ON memories (persona, importance, inserted_at);
 CREATE INDEX memories_day_idx ON memories (day);
 CREATE INDEX memories_list_idx ON memories (persona, day DESC, inserted_at DESC, id DESC);
 -- BM25 with no length normalisation (b = 0): measured best on conversational turns (STACK-FACTS.md).
+-- hearth:if bm25
 CREATE INDEX memories_bm25_idx ON memories USING bm25 (content) WITH (text_config = 'english', b = 0);
+-- hearth:end
 
 CREATE TABLE user_models (
   id           uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -90,7 +98,7 @@ CREATE TABLE knowledge_chunks (
   content          text NOT NULL,
   page_from        int NULL,
   page_to          int NULL,
-  embedding        vector(1536) NULL,
+  embedding        vector(1536) NULL, -- hearth:without vector: embedding        bytea NULL,
   embedding_model  text NULL,
   embedding_error  text NULL,
   search_vector    tsvector GENERATED ALWAYS AS (
@@ -101,8 +109,12 @@ CREATE TABLE knowledge_chunks (
   UNIQUE (persona, source, chunk_index)
 );
 CREATE INDEX knowledge_search_idx ON knowledge_chunks USING gin (search_vector);
+-- hearth:if vector
 CREATE INDEX knowledge_embedding_idx ON knowledge_chunks USING hnsw (embedding vector_cosine_ops);
+-- hearth:end
+-- hearth:if bm25
 CREATE INDEX knowledge_bm25_idx ON knowledge_chunks USING bm25 (content) WITH (text_config = 'english', b = 0);
+-- hearth:end
 
 -- The durable job queue.
 CREATE TABLE jobs (

@@ -17,7 +17,9 @@ CREATE TRIGGER knowledge_chunks_default_key BEFORE INSERT OR UPDATE ON knowledge
   FOR EACH ROW EXECUTE FUNCTION knowledge_chunks_default_key();
 
 -- The text index reads the key. (A generated column's expression cannot be altered: it is re-created.)
+-- hearth:if bm25
 DROP INDEX knowledge_bm25_idx;
+-- hearth:end
 DROP INDEX knowledge_search_idx;
 ALTER TABLE knowledge_chunks DROP COLUMN search_vector;
 ALTER TABLE knowledge_chunks ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
@@ -25,7 +27,9 @@ ALTER TABLE knowledge_chunks ADD COLUMN search_vector tsvector GENERATED ALWAYS 
   setweight(to_tsvector('english', search_key), 'B')
 ) STORED;
 CREATE INDEX knowledge_search_idx ON knowledge_chunks USING gin (search_vector);
+-- hearth:if bm25
 CREATE INDEX knowledge_bm25_idx ON knowledge_chunks USING bm25 (search_key) WITH (text_config = 'english', b = 0);
+-- hearth:end
 
 -- Sentence windows: a few sentences of a chunk each, with their own vector, so a
 -- chunk whose one answering sentence sits among unrelated ones still matches
@@ -41,14 +45,16 @@ CREATE TABLE knowledge_windows (
   end_at           int NOT NULL,
   page             int NULL,
   search_key       text NOT NULL,
-  embedding        vector(1536) NULL,
+  embedding        vector(1536) NULL, -- hearth:without vector: embedding        bytea NULL,
   embedding_model  text NULL,
   PRIMARY KEY (chunk_id, window_index)
 );
 ALTER TABLE knowledge_windows ALTER COLUMN embedding SET STORAGE PLAIN;
 ALTER TABLE knowledge_windows SET (toast_tuple_target = 8160);
+-- hearth:if vector
 CREATE INDEX knowledge_windows_embedding_idx ON knowledge_windows USING hnsw (embedding vector_cosine_ops)
   WHERE embedding_model <> 'local:use-lite-512';
 CREATE INDEX knowledge_windows_embedding_local_idx ON knowledge_windows
   USING hnsw ((subvector(embedding, 1, 512)::vector(512)) vector_cosine_ops)
   WHERE embedding_model = 'local:use-lite-512';
+-- hearth:end

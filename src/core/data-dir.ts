@@ -24,3 +24,18 @@ export function dataDirFlag(argv: readonly string[]): string | null {
   }
   return null;
 }
+
+/**
+ * A PostgreSQL server to keep the data on (docs/server-mode.md):
+ * `--database-url URL` / `--database-url=URL`, else HEARTH_DATABASE_URL; null
+ * for the data folder's own database. The environment keeps a password out of
+ * the process list, so the README recommends it.
+ */
+export function databaseUrlFrom(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--database-url') return argv[i + 1]?.trim() || null;
+    if (a.startsWith('--database-url=')) return a.slice('--database-url='.length).trim() || null;
+  }
+  return env.HEARTH_DATABASE_URL?.trim() || null;
+}

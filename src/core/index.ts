@@ -9,7 +9,8 @@ import { AppError } from '../shared/errors';
 import { handlers } from './app/handlers';
 import { queueDefs } from './app/queues';
 import type { CoreContext, SecretStore } from './context';
-import { Db } from './db/client';
+import { type Db, PgliteDb } from './db/client';
+import { ServerDb } from './db/server';
 import { checkDataFolder } from './db/data-folder';
 import { describeDamage } from './db/damage';
 import { acquireDirLock, type DirLock } from './db/lock';
@@ -42,6 +43,12 @@ import { DEFAULT_IDLE_CHECKPOINT, IdleCheckpointer, type IdleCheckpointOptions }
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
   dataDir: string | null;
+  /**
+   * A PostgreSQL server to keep the data in instead of the data folder's PGlite
+   * (HEARTH_DATABASE_URL / --database-url; docs/server-mode.md). The data folder
+   * still holds the secrets; several Hearths may share one server.
+   */
+  databaseUrl?: string;
   migrationsDir?: string;
   secrets?: SecretStore;
   /** A gzip tarball of a prepared data directory to start from (PGlite loadDataDir). */
@@ -87,7 +94,18 @@ const RESTORE_NOTICES = {
     'A restore was interrupted when Hearth last stopped, before it replaced anything. It was discarded at this start: your data is as it was before that restore. You can start it again from Settings → Data.',
 } as const;
 
-function backupService(db: Db, dataDir: string, now: (() => Date) | undefined): BackupService {
+const TEXT_ONLY_NOTICE =
+  'Text-only: the PostgreSQL server has no pgvector, so Hearth stores no vectors and recall ranks by text alone. ' +
+  'Install the pgvector extension on the server to search by meaning too.';
+
+/** Without pgvector there is nothing for the embeddings queue to do (docs/server-mode.md). */
+function servedQueues(queues: QueueDefs, textOnly: boolean): QueueDefs {
+  if (!textOnly) return queues;
+  const { embeddings: _none, ...rest } = queues;
+  return rest;
+}
+
+function backupService(db: PgliteDb, dataDir: string, now: (() => Date) | undefined): BackupService {
   return new BackupService({
     db,
     dataDir,
@@ -100,6 +118,7 @@ function backupService(db: Db, dataDir: string, now: (() => Date) | undefined): 
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
+  const databaseUrl = options.databaseUrl?.trim() || null;
   let lock: DirLock | null = null;
   let db: Db | null = null;
   let backups: BackupService | null = null;
@@ -108,29 +127,44 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (dataDir) {
       // Private before anything is written; folders from older versions are tightened here.
       makeDataDirPrivate(dataDir);
-      lock = acquireDirLock(dataDir);
-      // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
-      const restore = await recoverBackups(dataDir);
-      if (restore !== 'none') notices.push(RESTORE_NOTICES[restore]);
-      // Before PGlite sees the folder: it would run initdb over a damaged one.
-      if (!options.loadFrom) checkDataFolder(dataDir);
     }
-    db = await Db.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
-    backups = dataDir ? backupService(db, dataDir, options.now) : null;
-    const service = backups;
-    await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()), {
-      // An existing database is backed up before its schema changes.
-      beforeApplying: service ? () => service.create('before-migration').then(() => undefined) : undefined,
-    });
+    if (databaseUrl) {
+      // Several Hearths share one server, so no single-owner lock: the folder only holds this device's secrets.
+      if (options.loadFrom) throw new AppError('invalid_args', 'loadFrom applies to the local database only, not to a server.');
+      const server = await ServerDb.open(databaseUrl);
+      db = server;
+      // The server's own backups apply (docs/server-mode.md): none before migrating.
+      await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()));
+      await server.refreshFeatures();
+    } else {
+      if (dataDir) {
+        lock = acquireDirLock(dataDir);
+        // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
+        const restore = await recoverBackups(dataDir);
+        if (restore !== 'none') notices.push(RESTORE_NOTICES[restore]);
+        // Before PGlite sees the folder: it would run initdb over a damaged one.
+        if (!options.loadFrom) checkDataFolder(dataDir);
+      }
+      const local = await PgliteDb.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
+      db = local;
+      backups = dataDir ? backupService(local, dataDir, options.now) : null;
+      const service = backups;
+      await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()), {
+        // An existing database is backed up before its schema changes.
+        beforeApplying: service ? () => service.create('before-migration').then(() => undefined) : undefined,
+      });
+    }
   } catch (e) {
-    const damage = db && dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
+    const damage = db?.local && dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
     await db?.close().catch(() => undefined);
     lock?.release();
     throw damage ?? e;
   }
 
   const events = new EventBus();
-  const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings });
+  const textOnly = !db.features.vector;
+  if (textOnly) notices.push(TEXT_ONLY_NOTICE);
+  const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings, ...(textOnly ? { textOnly } : {}) });
   const parser = new DocumentParser();
   let runner: JobRunner | null = null;
   const ctx: CoreContext = {
@@ -159,7 +193,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   try {
     const settings = await readSettings(ctx);
     // Opened without it (the setting lives in the database); applies from the first commit after migrations.
-    if (settings.durableCommits) await db.setDurableCommits(true);
+    if (settings.durableCommits) await db.local?.setDurableCommits(true);
     await adoptUnboundKeys(ctx.secrets, settings);
     // Before the job runner: an import cut off by a stop leaves a hidden persona, never a half-visible one (docs/export.md).
     const unfinished = await removeUnfinishedImports(db);
@@ -168,11 +202,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
-    runner = new JobRunner(ctx, options.queues ?? queueDefs, { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
+    runner = new JobRunner(ctx, servedQueues(options.queues ?? queueDefs, textOnly), { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
     await runner.start();
   } catch (e) {
     // A damaged page met while reading settings or jobs: name the table instead of a stack.
-    const damage = dataDir ? await describeDamage(db, e, dataDir, 'start') : null;
+    const damage = dataDir && db.local ? await describeDamage(db, e, dataDir, 'start') : null;
     await runner?.stop();
     await backups?.stop();
     await parser.close();
@@ -183,8 +217,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   // Keeps the checkpoint a backup needs small: taken while nobody waits (docs/durability.md).
-  const checkpointer = dataDir
-    ? new IdleCheckpointer(db, { ...DEFAULT_IDLE_CHECKPOINT, ...options.idleCheckpoint }, (e) => {
+  // A server has a checkpointer of its own.
+  const checkpointer = dataDir && db.local
+    ? new IdleCheckpointer(db.local, { ...DEFAULT_IDLE_CHECKPOINT, ...options.idleCheckpoint }, (e) => {
         if (!closed) console.warn('Hearth: an idle checkpoint failed:', e instanceof Error ? e.message : e);
       })
     : null;
@@ -195,7 +230,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let settleCheck: () => void = () => undefined;
   const startupChecked = new Promise<void>((resolve) => (settleCheck = resolve));
   const delay = options.startupCheckDelayMs === undefined ? 15_000 : options.startupCheckDelayMs;
-  if (dataDir && delay !== null) {
+  // The check reads this folder's PGlite files; a server's integrity is the server's.
+  if (dataDir && db.local && delay !== null) {
     checkTimer = setTimeout(() => {
       checkTimer = null;
       findLostRows(db)

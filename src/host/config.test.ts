@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataDirFlag, defaultDataDir } from '../core/data-dir';
+import { parseStdioArgs } from '../mcp/args';
 import { readHostConfig } from './config';
 
 describe('host configuration', () => {
@@ -11,6 +12,16 @@ describe('host configuration', () => {
     expect(readHostConfig(env, []).dataDir).toBe('/tmp/from-env');
     expect(defaultDataDir({ XDG_CONFIG_HOME: '/home/u/.config' }, 'linux')).toBe(join('/home/u/.config', 'Hearth'));
     expect(dataDirFlag(['--data-dir'])).toBeNull();
+  });
+
+  it('takes a PostgreSQL server from --database-url, then HEARTH_DATABASE_URL; none by default', () => {
+    const env = { HEARTH_DATABASE_URL: 'postgres://env@db/hearth' };
+    expect(readHostConfig(env, ['--database-url', 'postgres://flag@db/hearth']).databaseUrl).toBe('postgres://flag@db/hearth');
+    expect(readHostConfig(env, ['--database-url=postgres://eq@db/hearth']).databaseUrl).toBe('postgres://eq@db/hearth');
+    expect(readHostConfig(env, []).databaseUrl).toBe('postgres://env@db/hearth');
+    expect(readHostConfig({}, []).databaseUrl).toBeNull();
+    // The MCP server takes the same flag (and refuses unknown ones).
+    expect(parseStdioArgs(['--persona', 'main', '--database-url', 'postgres://x@db/h'], {})).toMatchObject({ databaseUrl: 'postgres://x@db/h' });
   });
 
   it('uses HEARTH_PORT and HEARTH_TOKEN, or a free port and a fresh random token', () => {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataDirFlag, defaultDataDir } from '../core/data-dir';
+import { dataDirFlag, databaseUrlFrom, defaultDataDir } from '../core/data-dir';
 
 export interface HostConfig {
   dataDir: string;
+  /** HEARTH_DATABASE_URL / --database-url: the data on a PostgreSQL server (null: the data folder's own database). */
+  databaseUrl: string | null;
   /** 0 = any free port. */
   port: number;
   token: string;
@@ -27,5 +29,5 @@ export function readHostConfig(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const dataDir = resolve(dataDirFlag(argv) ?? (env.HEARTH_DATA_DIR || defaultDataDir(env)));
   // host.js is built into out/main; the renderer sits in out/renderer beside it.
   const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
-  return { dataDir, port, token, rendererDir };
+  return { dataDir, databaseUrl: databaseUrlFrom(argv, env), port, token, rendererDir };
 }

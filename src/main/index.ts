@@ -8,7 +8,7 @@ import { openWithHandover } from '../core/mcp/handover';
 import { SwitchableMcpListener } from '../mcp/switchable-listener';
 import { runStdioServer } from '../mcp/stdio';
 import { mcpModeArgs, mcpLauncher } from './mcp-mode';
-import { dataDirFlag } from '../core/data-dir';
+import { dataDirFlag, databaseUrlFrom } from '../core/data-dir';
 import { isAppError } from '../shared/errors';
 import { GrantedPaths } from './granted-paths';
 import { connectIpc } from './ipc';
@@ -26,6 +26,7 @@ function fail(message: string): void {
 async function start(): Promise<void> {
   await app.whenReady();
   const dataDir = dataDirFlag(process.argv) ?? (process.env.HEARTH_DATA_DIR || app.getPath('userData'));
+  const databaseUrl = databaseUrlFrom(process.argv);
   let core: Core;
   try {
     // An MCP stdio server that opened the folder while the app was closed hands it over.
@@ -34,7 +35,7 @@ async function start(): Promise<void> {
       console.warn(message);
       notices.push(message);
     });
-    core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices }));
+    core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices, ...(databaseUrl ? { databaseUrl } : {}) }));
   } catch (e) {
     return fail(isAppError(e) ? e.message : `Could not open the data in ${dataDir}: ${(e as Error).message}`);
   }

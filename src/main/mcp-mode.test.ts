@@ -22,7 +22,7 @@ describe('the desktop binary as an MCP stdio server', () => {
       const argv = [info.command, ...info.args];
       const serverFlags = mcpModeArgs(argv);
       expect(serverFlags).not.toBeNull();
-      expect(parseStdioArgs(serverFlags!, {})).toEqual({ persona: 'work', dataDir: '/home/u/.config/Hearth', readOnly: false });
+      expect(parseStdioArgs(serverFlags!, {})).toEqual({ persona: 'work', dataDir: '/home/u/.config/Hearth', readOnly: false, databaseUrl: null });
     }
   });
 });

@@ -10,6 +10,8 @@ import type { BackendPort } from './proxy';
 
 export interface BackendOptions {
   dataDir: string;
+  /** The data on a PostgreSQL server, when this Hearth uses one. */
+  databaseUrl?: string | null;
   binding: McpBinding;
   /** The stdio host's own name and version (from its initialize), passed on to the owner. */
   clientInfo(): Implementation;
@@ -125,7 +127,7 @@ export class Backend implements BackendPort {
   }
 
   private async own(): Promise<Client> {
-    const owner = await takeOwnership(this.opts.dataDir, this.opts.binding, this.opts.clientInfo(), () => this.handOver());
+    const owner = await takeOwnership(this.opts.dataDir, this.opts.binding, this.opts.clientInfo(), () => this.handOver(), this.opts.databaseUrl ?? null);
     if (this.closed) {
       await owner.release();
       throw new AppError('cancelled', 'The MCP server is shutting down.');

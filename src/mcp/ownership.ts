@@ -32,8 +32,9 @@ export async function takeOwnership(
   binding: McpBinding,
   clientInfo: Implementation,
   onHandover: () => Promise<void>,
+  databaseUrl: string | null = null,
 ): Promise<Ownership> {
-  const core = await createCore({ dataDir });
+  const core = await createCore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   let listener: McpListener | null = null;
   let removeEndpoint: (() => void) | null = null;
   try {

@@ -23,6 +23,7 @@ export async function runStdioServer(argv: readonly string[]): Promise<void> {
   let proxyClientInfo = () => ({ name: 'unknown', version: '0' });
   const backend = new Backend({
     dataDir: args.dataDir,
+    databaseUrl: args.databaseUrl,
     binding,
     clientInfo: () => proxyClientInfo(),
     log: (m) => console.error(m),

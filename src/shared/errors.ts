@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'data_damaged',
   /** A backup that cannot be restored (truncated, altered, does not open): nothing was changed. */
   'backup_damaged',
+  /** The PostgreSQL server of HEARTH_DATABASE_URL cannot be used: unreachable, login refused, no such database. */
+  'database_server',
   'internal',
   // Raised by the renderer's HTTP transport (the browser host refused the token / cannot be reached).
   'unauthorized',

@@ -5,6 +5,7 @@
 import type { JobQueue, JobState, MemoryOrigin, RankingVariant, RecallKind } from './enums';
 import type { ActorKind } from './actor';
 import type {
+  AppInfo,
   BackupInfo,
   ActivityItem,
   ChatMessage,
@@ -41,7 +42,7 @@ export interface Api {
    * notices: what start-up found damaged, set aside or finished (the keys file, an interrupted restore,
    * damage the check after start found), for the person to read; the UI shows them as a banner.
    */
-  'app.info': [Record<string, never>, { version: string; dataDir: string; embeddingModel: string; notices: string[] }];
+  'app.info': [Record<string, never>, AppInfo];
   /** Hides one notice (given by its text) until the next start; returns the ones left. */
   'app.dismissNotice': [{ notice: string }, { notices: string[] }];
 

@@ -15,6 +15,20 @@ import type {
 export type ISODate = string; // YYYY-MM-DD (a local calendar day)
 export type ISOTime = string; // full ISO timestamp
 
+/** What app.info says about the running Hearth. */
+export interface AppInfo {
+  version: string;
+  dataDir: string;
+  embeddingModel: string;
+  notices: string[];
+  /**
+   * Where the memory is kept: this computer's database, or a PostgreSQL server
+   * (named user@host:port/database, never with its password). textOnly: the
+   * server has no pgvector, so no vectors are stored and recall ranks by text.
+   */
+  database: { kind: 'local'; server: null; textOnly: false } | { kind: 'server'; server: string; textOnly: boolean };
+}
+
 export interface Persona {
   id: string;
   name: string;

@@ -30,7 +30,7 @@ const section: FaultSection = {
           await core.call('settings.set', { durableCommits: durable });
           const p50s: number[] = [];
           const p95s: number[] = [];
-          const before = await core.ctx.db.syncCounts();
+          const before = await core.ctx.db.local!.syncCounts();
           for (let run = 0; run < 3; run++) {
             const ms: number[] = [];
             for (let i = 0; i < 100; i++) {
@@ -39,7 +39,7 @@ const section: FaultSection = {
             p50s.push(percentile(ms, 50));
             p95s.push(percentile(ms, 95));
           }
-          const after = await core.ctx.db.syncCounts();
+          const after = await core.ctx.db.local!.syncCounts();
           const key = durable ? 'durable_commits' : 'default';
           out[`${key}_p50_p95_ms`] = `${f1(median(p50s))} / ${f1(median(p95s))}`;
           out[`${key}_blocking_syncs_per_write`] = f1(((after?.blocking ?? 0) - (before?.blocking ?? 0)) / 300);

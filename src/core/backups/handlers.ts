@@ -7,7 +7,12 @@ import { applyEmbeddingSettings } from '../settings/apply';
 import { z } from 'zod';
 import { backupId } from './files';
 
+/** On a PostgreSQL server, backups and integrity checks are the server's (docs/server-mode.md). */
+const SERVER_BACKUPS =
+  'Hearth keeps its data on a PostgreSQL server: backups, restores and integrity checks are the server\'s own (pg_dump, its backup tools, amcheck there), not Hearth\'s.';
+
 function backupsOf(ctx: CoreContext) {
+  if (!ctx.db.local) throw new AppError('not_configured', SERVER_BACKUPS);
   if (!ctx.backups) throw new AppError('not_configured', 'This Hearth keeps its data in memory only: there is nothing to back up.');
   return ctx.backups;
 }
@@ -25,5 +30,8 @@ export const backupHandlers = {
     return out;
   }),
 
-  'data.checkIntegrity': handler(noArgs, (_args, ctx) => checkIntegrity(ctx.db)),
+  'data.checkIntegrity': handler(noArgs, (_args, ctx) => {
+    if (!ctx.db.local) throw new AppError('not_configured', SERVER_BACKUPS);
+    return checkIntegrity(ctx.db);
+  }),
 };

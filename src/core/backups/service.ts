@@ -4,7 +4,7 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackupInfo } from '../../shared/types';
 import { AppError } from '../../shared/errors';
-import type { Db } from '../db/client';
+import type { PgliteDb } from '../db/client';
 import { Mutex } from '../db/mutex';
 import { diskFullError, isNoSpaceError, SQLSTATE_DISK_FULL } from '../disk-full';
 import {
@@ -30,7 +30,7 @@ import { finishInterruptedRestore, INCOMING, REPLACED, swapInRestoredFiles } fro
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface BackupServiceOptions {
-  db: Db;
+  db: PgliteDb;
   dataDir: string;
   appVersion: string;
   now(): Date;

@@ -1,5 +1,5 @@
 // Opening a snapshot somewhere it cannot touch the live data, and reading what it holds.
-import { Db, type Queryable } from '../db/client';
+import { PgliteDb, type Queryable } from '../db/client';
 import { checkIntegrity } from '../db/integrity';
 import type { BackupCounts } from './files';
 
@@ -32,7 +32,7 @@ export async function readSnapshot(db: Queryable): Promise<SnapshotReport> {
  * without (a stranger's tarball) is refused.
  */
 export async function openSnapshot(at: string): Promise<SnapshotReport> {
-  const db = await Db.open(at);
+  const db = await PgliteDb.open(at);
   try {
     const { rows } = await db.query<{ present: boolean }>(`SELECT to_regclass('public.schema_migrations') IS NOT NULL AS present`);
     if (!rows[0]?.present) throw new Error('the snapshot holds no Hearth database');

@@ -10,7 +10,7 @@ afterEach(async () => {
 describe('Db.restart', () => {
   it('reopens the same data in a fresh worker; statements queued meanwhile run after it, in order', async () => {
     core = await makeTestCore();
-    const db = core.ctx.db;
+    const db = core.ctx.db.local!;
     await db.query(`INSERT INTO memories (persona, content, day) VALUES ('main', 'kept across the restart', '2026-01-01')`);
 
     const restarting = db.restart();
@@ -30,7 +30,7 @@ describe('Db.restart', () => {
 
   it('inside a transaction it does nothing (the transaction owns the connection)', async () => {
     core = await makeTestCore();
-    const db = core.ctx.db;
+    const db = core.ctx.db.local!;
     await db.transaction(async (tx) => {
       await tx.query(`INSERT INTO memories (persona, content, day) VALUES ('main', 'in the transaction', '2026-01-01')`);
       await db.restart();

@@ -11,6 +11,8 @@ type DbRequestBody = DbRequest extends infer R ? (R extends DbRequest ? Omit<R, 
 
 /** What a store needs to run SQL: the database itself or an open transaction. */
 export interface Queryable {
+  /** What the database can do; a transaction's handle carries its database's (absent: everything, as PGlite). */
+  readonly features?: DbFeatures;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<DbQueryResult<T>>;
   exec(sql: string): Promise<void>;
 }
@@ -33,12 +35,40 @@ export class DbError extends Error {
 }
 
 /**
+ * The database as the core sees it: statements, transactions and what the
+ * database can do. Two backends: PGlite in a worker on the user's disk
+ * (PgliteDb, below) and a PostgreSQL server (ServerDb, ./server.ts;
+ * docs/server-mode.md).
+ */
+export interface Db extends Queryable {
+  /** Which backend: decides what the user is told about backups and durability. */
+  readonly kind: 'pglite' | 'server';
+  readonly features: DbFeatures;
+  /** Runs fn in one transaction: committed if it resolves, rolled back if it throws. Statements inside join it. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The operations only an embedded database has (its files, its durability
+   * switch, restarting its worker); null on a server, whose own backups and
+   * durability settings apply.
+   */
+  readonly local: PgliteDb | null;
+  /** Where the data is, for people: the server as user@host:port/database (never the password); null for PGlite. */
+  readonly server: string | null;
+  close(): Promise<void>;
+}
+
+/**
  * The core thread's handle on the database worker. Every statement goes
  * through one FIFO lock, so an open transaction owns the single connection
  * until it commits; statements issued inside `transaction()` (tracked with
  * AsyncLocalStorage) join it instead of waiting for it.
  */
-export class Db implements Queryable {
+export class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  readonly server = null;
+  get local(): PgliteDb {
+    return this;
+  }
   private nextId = 1;
   private pending = new Map<number, Pending>();
   private lock = new Mutex();
@@ -93,8 +123,8 @@ export class Db implements Queryable {
     }
   }
 
-  static async open(dataDir: string | null, loadFrom?: Uint8Array, options: DbOptions = {}): Promise<Db> {
-    const db = new Db(dataDir, options);
+  static async open(dataDir: string | null, loadFrom?: Uint8Array, options: DbOptions = {}): Promise<PgliteDb> {
+    const db = new PgliteDb(dataDir, options);
     await db.start(loadFrom);
     return db;
   }

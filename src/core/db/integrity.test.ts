@@ -2,12 +2,12 @@ import { openSync, closeSync, writeSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestCore, type TestCore } from '../testing/core';
-import { Db } from './client';
+import { PgliteDb } from './client';
 import { checkIntegrity } from './integrity';
 
 const BLOCK = 8192;
 let core: TestCore | null = null;
-let db: Db | null = null;
+let db: PgliteDb | null = null;
 afterEach(async () => {
   await db?.close();
   db = null;
@@ -44,7 +44,7 @@ describe('checkIntegrity', () => {
   it('names the table when one of its blocks was zeroed (rows that would silently vanish)', async () => {
     const { pgdata, file } = await closedCoreWithMemories();
     overwriteBlock(file, 5, Buffer.alloc(BLOCK));
-    db = await Db.open(pgdata);
+    db = await PgliteDb.open(pgdata);
     const report = await checkIntegrity(db);
     expect(report.ok).toBe(false);
     expect(report.problems.join('\n')).toMatch(/table memories: \d+ of 3000 rows listed in index memories_pkey are missing/);
@@ -53,7 +53,7 @@ describe('checkIntegrity', () => {
   it('names the table when one of its blocks holds garbage, and keeps checking the others', async () => {
     const { pgdata, file } = await closedCoreWithMemories();
     overwriteBlock(file, 7, Buffer.alloc(BLOCK, 0x5a));
-    db = await Db.open(pgdata);
+    db = await PgliteDb.open(pgdata);
     const report = await checkIntegrity(db);
     expect(report.ok).toBe(false);
     expect(report.problems.some((p) => p.startsWith('table memories'))).toBe(true);

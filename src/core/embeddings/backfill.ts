@@ -7,6 +7,7 @@ import { missingRows } from './store';
  * job covers yet (SPEC §3 backfill_missing_embeddings). Returns the row count.
  */
 export async function backfillEmbeddings(ctx: CoreContext, persona: string | null): Promise<number> {
+  if (!ctx.db.features.vector) return 0; // text-only: a server without pgvector (docs/server-mode.md)
   const model = ctx.embedder.model();
   const n = await ctx.db.transaction(async (tx) => {
     let count = 0;

@@ -16,6 +16,8 @@ export async function enqueueEmbeddings(
   ids: string[],
   batchSize = 64,
 ): Promise<string[]> {
+  // A server without pgvector stores no vectors (docs/server-mode.md): nothing to ask for.
+  if (q.features?.vector === false) return [];
   const jobs: string[] = [];
   for (let i = 0; i < ids.length; i += batchSize) {
     jobs.push(await enqueueJob(q, { queue: 'embeddings', persona, args: { target, ids: ids.slice(i, i + batchSize) } }));

@@ -11,6 +11,9 @@ export const infoHandlers = {
     dataDir: ctx.dataDir ?? ':memory:',
     embeddingModel: ctx.embedder.model(),
     notices: [...ctx.notices],
+    database: ctx.db.server
+      ? { kind: 'server' as const, server: ctx.db.server, textOnly: !ctx.db.features.vector }
+      : { kind: 'local' as const, server: null, textOnly: false as const },
   })),
   // A notice already gone (dismissed in another window) is not an error: the list is what counts.
   'app.dismissNotice': handler(z.object({ notice: z.string().min(1).max(20_000) }).strict(), async (args, ctx) => {

@@ -173,7 +173,7 @@ export async function importBatches(ctx: CoreContext, batches: ImportBatch[]): P
     return out;
   });
   // The build grew the database's WASM heap to about buildMb; only a fresh worker gives it back.
-  if (buildMb > DEFAULT_MAINTENANCE_MB) await ctx.db.restart();
+  if (buildMb > DEFAULT_MAINTENANCE_MB) await ctx.db.local?.restart();
   for (const { persona, ids } of perPersona) {
     if (ids.length) ctx.events.emit('memories.changed', { persona, ids: ids.slice(0, 1000), reason: 'write' });
   }

@@ -28,7 +28,9 @@ async function jobsFor(id: string): Promise<{ id: string; state: string }[]> {
 }
 
 describe('memories', () => {
-  it('write stores the memory with its defaults and an embedding job, then the vector arrives', async () => {
+  it('write stores the memory with its defaults and an embedding job, then the vector arrives', async (t) => {
+    // A server without pgvector stores no vectors and queues no embedding jobs (src/core/db/text-only.test.ts).
+    if (!fx.core.ctx.db.features.vector) return t.skip('text-only server (no pgvector): no vectors or embedding jobs');
     const m = await fx.core.call('memories.write', { persona: 'writer', content: '  Finished chapter three  ', category: 'project' });
     expect(m).toMatchObject({ persona: 'writer', content: 'Finished chapter three', importance: 5, day: '2026-03-10', origin: 'manual' });
     expect(m.insertedAt).toBe(NOW.toISOString());
@@ -53,7 +55,9 @@ describe('memories', () => {
     expect((await fx.core.call('memories.list', { persona: 'writer' })).total).toBe(before);
   });
 
-  it('update of content clears the vector and enqueues a new job in the same step; other fields keep it', async () => {
+  it('update of content clears the vector and enqueues a new job in the same step; other fields keep it', async (t) => {
+    // A server without pgvector stores no vectors and queues no embedding jobs (src/core/db/text-only.test.ts).
+    if (!fx.core.ctx.db.features.vector) return t.skip('text-only server (no pgvector): no vectors or embedding jobs');
     const m = await fx.core.call('memories.write', { persona: 'writer', content: 'Met the editor', importance: 6 });
     await waitForJobs(fx.core);
     // Hold the next embedding request so the cleared state can be seen.
@@ -78,7 +82,9 @@ describe('memories', () => {
     });
   });
 
-  it('delete returns the memory and restore puts it back with the same id and fields', async () => {
+  it('delete returns the memory and restore puts it back with the same id and fields', async (t) => {
+    // A server without pgvector stores no vectors and queues no embedding jobs (src/core/db/text-only.test.ts).
+    if (!fx.core.ctx.db.features.vector) return t.skip('text-only server (no pgvector): no vectors or embedding jobs');
     const m = await fx.core.call('memories.write', { persona: 'writer', content: 'Signed the contract', category: 'work', importance: 9 });
     await waitForJobs(fx.core);
     const del = await fx.core.call('memories.delete', { id: m.id });
@@ -144,7 +150,9 @@ describe('memories', () => {
 });
 
 describe('importMemories', () => {
-  it('loads rows in multi-row statements: vectors stored as given, rows without one get batched jobs', async () => {
+  it('loads rows in multi-row statements: vectors stored as given, rows without one get batched jobs', async (t) => {
+    // A server without pgvector stores no vectors and queues no embedding jobs (src/core/db/text-only.test.ts).
+    if (!fx.core.ctx.db.features.vector) return t.skip('text-only server (no pgvector): no vectors or embedding jobs');
     const rows = Array.from({ length: 150 }, (_, i) => ({
       content: `imported note ${i}`,
       category: 'import',

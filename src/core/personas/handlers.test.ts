@@ -76,7 +76,8 @@ describe('personas', () => {
     await own.call('personas.create', { name: 'Trader' });
     await own.call('memories.write', { persona: 'trader', content: 'Prefers limit orders' });
     await own.close();
-    const reopened = await createCore({ dataDir: own.dataDir });
+    // On a server (testing/server.ts) the reopened core connects to the same database again.
+    const reopened = await createCore({ dataDir: own.dataDir, ...(own.databaseUrl ? { databaseUrl: own.databaseUrl } : {}) });
     try {
       expect((await reopened.call('personas.list', {})).map((p) => p.name)).toEqual(['main', 'Trader']);
       expect((await reopened.call('memories.list', { persona: 'trader' })).items.map((x) => x.content)).toEqual(['Prefers limit orders']);

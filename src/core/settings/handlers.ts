@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from '../../shared/errors';
 import { handler } from '../method';
 import { testChat, testEmbeddings } from './connection';
 import { noArgs } from '../schemas';
@@ -22,6 +23,13 @@ export const settingsHandlers = {
     // Validate the whole patch before writing any of it.
     const before = await readSettings(ctx);
     const next = mergeSettings(before, patch);
+    if (!ctx.db.local && next.durableCommits !== undefined && next.durableCommits !== before.durableCommits) {
+      // Commits on a server are as durable as the server is configured (synchronous_commit, its disks).
+      throw new AppError(
+        'invalid_args',
+        'Durable commits is a setting of the database on this computer. Hearth keeps its data on a PostgreSQL server, whose own durability settings (synchronous_commit) apply.',
+      );
+    }
     const after = { ...before, ...next };
     await ctx.db.transaction((tx) => writeSettings(tx, next));
     // A key follows no URL change: kept keys are checked against their server on every read too.
@@ -34,7 +42,7 @@ export const settingsHandlers = {
       embeddingsKeyOwner(after.embeddings),
     );
     if (patch.embeddings) await applyEmbeddingSettings(ctx);
-    if (next.durableCommits !== undefined) await ctx.db.setDurableCommits(next.durableCommits);
+    if (next.durableCommits !== undefined) await ctx.db.local?.setDurableCommits(next.durableCommits);
     ctx.events.emit('settings.changed', {});
     return settingsView(ctx);
   }),

@@ -2,10 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Core, type CoreOptions, createCore } from '../index';
+import { testDatabase } from './server';
 import { copyTemplate, dataDirTemplate } from './template';
 
 export interface TestCore extends Core {
   dataDir: string;
+  /** The PostgreSQL server database this core uses (HEARTH_TEST_DATABASE_URL); null on plain PGlite. */
+  databaseUrl: string | null;
   /** Closes the core and removes its temp directory. */
   dispose(): Promise<void>;
 }
@@ -26,16 +29,45 @@ export async function templateCopy(): Promise<string> {
   return dataDir;
 }
 
-/** A real core on a real PGlite in a fresh temp directory. */
+/**
+ * A real core in a fresh temp directory: on a real PGlite, or — when
+ * HEARTH_TEST_DATABASE_URL names one (testing/server.ts) — on a fresh database
+ * of a PostgreSQL server, the data folder then holding only the secrets.
+ */
 export async function makeTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
+  const server = options.loadFrom || options.databaseUrl
+    ? null
+    : await testDatabase({
+        migrate: async (databaseUrl) => {
+          const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+          try {
+            await (await createCore({ dataDir: dir, databaseUrl, dailyBackups: false })).close();
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
+        },
+        pgliteTemplate: () => dataDirTemplate(makeTemplate),
+      });
   // A copy of a migrated folder: opening it skips initdb and the dump restore (see template.ts).
-  const dataDir = options.loadFrom ? mkdtempSync(join(tmpdir(), 'hearth-test-')) : await templateCopy();
-  const core = await createCore({ dataDir, dailyBackups: false, ...options });
+  const dataDir = options.loadFrom || server || options.databaseUrl ? mkdtempSync(join(tmpdir(), 'hearth-test-')) : await templateCopy();
+  let core: Core;
+  try {
+    core = await createCore({ dataDir, dailyBackups: false, ...(server ? { databaseUrl: server.url } : {}), ...options });
+  } catch (e) {
+    await server?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   return Object.assign(core, {
     dataDir,
+    databaseUrl: server?.url ?? options.databaseUrl ?? null,
     async dispose() {
-      await core.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await core.close();
+      } finally {
+        await server?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   });
 }

@@ -15,6 +15,12 @@ export interface EmbeddingServiceOptions {
    * short timeout applies.
    */
   firstLoadTimeoutMs: number;
+  /**
+   * The database stores no vectors (a server without pgvector,
+   * docs/server-mode.md): queries are not embedded, so recall and the memory
+   * review rank by text alone.
+   */
+  textOnly?: boolean;
 }
 
 export const DEFAULT_EMBEDDING_SERVICE_OPTIONS: EmbeddingServiceOptions = {
@@ -63,7 +69,7 @@ export class EmbeddingService {
 
   /** A recall query's vector (native size), or null so recall falls back to text-only. */
   async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | null> {
-    if (this.closed) return null;
+    if (this.closed || this.options.textOnly) return null;
     const provider = this.provider;
     const ms = provider.warm() ? this.options.queryTimeoutMs : this.options.firstLoadTimeoutMs;
     const timeout = AbortSignal.timeout(ms);

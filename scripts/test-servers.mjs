@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// Runs the server-relevant core tests against real PostgreSQL servers, with
+// the same test bodies `npm test` runs on PGlite (docs/server-mode.md):
+//   postgres       Debian's PostgreSQL (no pgvector in Debian 12: text-only), a
+//                  throwaway cluster made with initdb on a free 127.0.0.1 port
+//   pglite-socket  PGlite served over the wire (pgvector and pg_textsearch)
+// Usage: node scripts/test-servers.mjs [--only postgres|pglite-socket] [test files…]
+// Without files: SERVER_FILES below. Files that cannot apply to a server are
+// listed in EXCLUDED with the reason, printed on every run.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The files run on each server: the database layer and the domains that store and find memories. */
+const SERVER_FILES = [
+  'src/core/db/server.test.ts',
+  'src/core/db/text-only.test.ts',
+  'src/core/memories/memories.test.ts',
+  'src/core/personas/handlers.test.ts',
+  'src/core/jobs/runner.test.ts',
+];
+
+/** Core test files that never run on a server, and why (printed, so nothing is left out silently). */
+const EXCLUDED = {
+  'src/core/db/client.test.ts, power-loss, integrity, disk-full, data-folder, lock, two-hosts':
+    'the embedded PGlite itself: its worker, its files on disk, the single-owner lock',
+  'src/core/backups/*': 'backups and restore are the server\'s own on a server (Hearth refuses them with a message)',
+  'src/core/db/migrate.test.ts': 'opens and reopens PGlite data folders; migrating a server is in server.test.ts',
+  'src/core/recall/*, src/core/knowledge/*': 'ranking without pg_textsearch is helper "terms"\' work (issue #20), added once it lands',
+};
+
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : null;
+const files = args.length ? args : SERVER_FILES.filter((f) => existsSync(f));
+
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function pgBin() {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(root, versions[0], 'bin') : null;
+}
+
+/** Postgres refuses to run as root: as root, the cluster belongs to the postgres user. */
+function asOwner(cmd, cmdArgs) {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...cmdArgs]] : [cmd, cmdArgs];
+}
+
+async function startPostgres() {
+  const bin = pgBin();
+  if (!bin) return { skip: 'PostgreSQL is not installed (apt-get install postgresql)' };
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-pg-'));
+  chmodSync(dir, 0o700);
+  if (process.getuid?.() === 0) chownSync(dir, ...uidGid('postgres'));
+  const data = join(dir, 'data');
+  const [c, a] = asOwner(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const init = spawnSync(c, a, { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+  const port = await freePort();
+  // A throwaway cluster for tests: no fsync (nothing here must survive a crash), sockets in its own folder.
+  writeFileSync(join(dir, 'postgres.log'), '');
+  if (process.getuid?.() === 0) chownSync(join(dir, 'postgres.log'), ...uidGid('postgres'));
+  const [c2, a2] = asOwner(join(bin, 'pg_ctl'), [
+    '-D', data, '-l', join(dir, 'postgres.log'), '-w', '-t', '120',
+    '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
+  const start = spawnSync(c2, a2, { encoding: 'utf8' });
+  if (start.status !== 0) throw new Error(`pg_ctl start failed: ${start.stderr}${start.stdout}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      const [c3, a3] = asOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      spawnSync(c3, a3);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function uidGid(user) {
+  const out = spawnSync('id', ['-u', user], { encoding: 'utf8' }).stdout.trim();
+  const gid = spawnSync('id', ['-g', user], { encoding: 'utf8' }).stdout.trim();
+  return [Number(out), Number(gid)];
+}
+
+function vitest(url, label) {
+  console.log(`\n== ${label}: ${files.length} files against ${url}`);
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', ...files], {
+      stdio: 'inherit',
+      env: { ...process.env, HEARTH_TEST_DATABASE_URL: url },
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+console.log('Server test passes. Not run on a server, and why:');
+for (const [what, why] of Object.entries(EXCLUDED)) console.log(`  - ${what}: ${why}`);
+
+const started = Date.now();
+let failed = 0;
+const figures = [];
+if (!only || only === 'postgres') {
+  const pgServer = await startPostgres();
+  if (pgServer.skip) {
+    console.log(`\n== postgres: skipped: ${pgServer.skip}`);
+  } else {
+    try {
+      const t = Date.now();
+      if ((await vitest(pgServer.url, 'postgres (text-only: no pgvector)')) !== 0) failed++;
+      figures.push(`postgres ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    } finally {
+      pgServer.stop();
+    }
+  }
+}
+if (!only || only === 'pglite-socket') {
+  const t = Date.now();
+  if ((await vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch)')) !== 0) failed++;
+  figures.push(`pglite-socket ${((Date.now() - t) / 1000).toFixed(0)} s`);
+}
+const { loadavg } = await import('node:os');
+console.log(`\nServer passes: ${figures.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s (load ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+process.exit(failed ? 1 : 0);

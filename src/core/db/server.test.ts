@@ -1,0 +1,161 @@
+// The PostgreSQL-server backend. Connection failures need no server (a
+// closed port refuses); the rest runs against the server the test run names
+// (HEARTH_TEST_DATABASE_URL, src/core/testing/server.ts) and says why it
+// skips without one.
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../shared/errors';
+import { createCore } from '../index';
+import { makeTestCore, type TestCore } from '../testing/core';
+import { emptyTestDatabase, noServerReason, testBackend, type TestDatabase } from '../testing/server';
+import { DbError } from './client';
+import { findMigrationsDir, readMigrations } from './migrate';
+import { ServerDb } from './server';
+import { decodeVector, encodeVector } from './vector';
+
+const skipReason = noServerReason();
+if (skipReason) console.log(`server.test.ts: server tests skip: ${skipReason}`);
+
+/** A 127.0.0.1 port nobody listens on. */
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+async function openError(url: string): Promise<AppError> {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+  try {
+    await createCore({ dataDir: dir, databaseUrl: url, dailyBackups: false });
+  } catch (e) {
+    return e as AppError;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  throw new Error('opened');
+}
+
+describe('opening a server that cannot be used', () => {
+  it('a refused connection says which server and why, and never shows the password', async () => {
+    const port = await closedPort();
+    const e = await openError(`postgres://hearth:s3cret-pw@127.0.0.1:${port}/hearth`);
+    expect(e).toBeInstanceOf(AppError);
+    expect(e.code).toBe('database_server');
+    expect(e.message).toContain(`hearth@127.0.0.1:${port}/hearth`);
+    expect(e.message).toContain('refused');
+    expect(e.message).not.toContain('s3cret-pw');
+    expect(e.stack ?? '').not.toContain('s3cret-pw');
+  });
+
+  it('a URL that is not a PostgreSQL URL is refused without repeating it', async () => {
+    const e = await openError('mysql://root:s3cret-pw@db/x');
+    expect(e.code).toBe('database_server');
+    expect(e.message).toContain('postgres://');
+    expect(e.message).not.toContain('s3cret-pw');
+    const garbled = await openError('not a url s3cret-pw');
+    expect(garbled.code).toBe('database_server');
+    expect(garbled.message).not.toContain('s3cret-pw');
+  });
+
+  it.skipIf(testBackend() !== 'server')('a database that does not exist is named (needs a real PostgreSQL server)', async () => {
+    const url = new URL(process.env.HEARTH_TEST_DATABASE_URL!);
+    url.pathname = '/hearth_no_such_database';
+    const e = await openError(url.toString());
+    expect(e.code).toBe('database_server');
+    expect(e.message).toContain('"hearth_no_such_database" does not exist');
+  });
+});
+
+describe.skipIf(skipReason !== null)('the server backend', () => {
+  let core: TestCore | null = null;
+  afterEach(async () => {
+    await core?.dispose();
+    core = null;
+  });
+
+  it('runs statements on the pool and a transaction on one connection that its statements join', async () => {
+    core = await makeTestCore();
+    const db = core.ctx.db;
+    expect(db.kind).toBe('server');
+    expect(db.local).toBeNull();
+    await core.call('memories.write', { persona: 'main', content: 'first' });
+    // A failing transaction leaves nothing behind, even statements issued through the Db itself.
+    await expect(
+      db.transaction(async () => {
+        await db.query(`INSERT INTO memories (persona, content) VALUES ('main', 'rolled back')`);
+        await db.query('SELECT 1/0');
+      }),
+    ).rejects.toMatchObject({ sqlState: '22012' });
+    const { rows } = await db.query<{ content: string }>(`SELECT content FROM memories WHERE persona = 'main' ORDER BY content`);
+    expect(rows.map((r) => r.content)).toEqual(['first']);
+    // Inside a transaction, a statement sees the transaction's own uncommitted rows.
+    const seen = await db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO memories (persona, content) VALUES ('main', 'inside')`);
+      return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM memories WHERE persona = 'main'`)).rows[0]!.n;
+    });
+    expect(seen).toBe(2);
+  });
+
+  it('keeps SQLSTATE on errors and reads types as PGlite does', async () => {
+    core = await makeTestCore();
+    const db = core.ctx.db;
+    const err = await db.query(`INSERT INTO personas (id, name) VALUES ('main', 'again')`).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DbError);
+    expect((err as DbError).sqlState).toBe('23505');
+    const { rows } = await db.query<Record<string, unknown>>(
+      `SELECT 9007199254740991::int8 AS big, '2026-03-01'::date AS day, '\\x0102'::bytea AS bytes, ARRAY[1,2]::int8[] AS ids, '{"a":1}'::jsonb AS doc`,
+    );
+    expect(rows[0]).toEqual({ big: 9007199254740991, day: '2026-03-01', bytes: new Uint8Array([1, 2]), ids: [1, 2], doc: { a: 1 } });
+    expect(Object.getPrototypeOf(rows[0]!.bytes)).toBe(Uint8Array.prototype);
+  });
+
+  it('fills features from the server; with pgvector, vectors go in and out in binary', async () => {
+    core = await makeTestCore();
+    const db = core.ctx.db as ServerDb;
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'vector'`);
+    expect(db.features.vector).toBe(rows[0]!.n === 1);
+    if (!db.features.vector) return; // text-only server: covered by the text-only tests
+    await db.query(`INSERT INTO memories (persona, content, embedding) VALUES ('main', 'v', $1)`, [encodeVector([0.5, -1, 2])]);
+    const back = await db.query<{ v: Uint8Array }>(`SELECT vector_send(embedding) AS v FROM memories WHERE content = 'v'`);
+    expect(Array.from(decodeVector(back.rows[0]!.v).slice(0, 4))).toEqual([0.5, -1, 2, 0]);
+  });
+});
+
+// pglite-socket serves one session to every connection (testing/server.ts): two Hearths need a real server.
+describe.skipIf(testBackend() !== 'server')('migrating a server (needs a real PostgreSQL server)', () => {
+  let empty: TestDatabase | null = null;
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await empty?.drop();
+    empty = null;
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('two Hearths migrating one empty database at once apply each migration once', async () => {
+    empty = await emptyTestDatabase();
+    const open = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+      dirs.push(dir);
+      return createCore({ dataDir: dir, databaseUrl: empty!.url, dailyBackups: false });
+    };
+    const cores = await Promise.all([open(), open()]);
+    try {
+      const { rows } = await cores[0].ctx.db.query<{ name: string; n: number }>(
+        'SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name ORDER BY name',
+      );
+      expect(rows.map((r) => r.name)).toEqual(readMigrations(findMigrationsDir()).map((f) => f.name));
+      expect(rows.every((r) => r.n === 1)).toBe(true);
+      // Both work on the one database: what one writes, the other reads.
+      await cores[0].call('memories.write', { persona: 'main', content: 'written by the first' });
+      const list = await cores[1].call('memories.list', { persona: 'main' });
+      expect(list.items.map((m) => m.content)).toContain('written by the first');
+    } finally {
+      await Promise.all(cores.map((c) => c.close()));
+    }
+  });
+});

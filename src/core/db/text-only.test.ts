@@ -1,0 +1,77 @@
+// Text-only mode: a PostgreSQL server without pgvector (Debian's, in
+// scripts/test-servers.mjs). Hearth stores no vectors, queues no embedding
+// jobs, recalls by text, says so once, and refuses what is the server's job.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recall } from '../recall/recall';
+import { makeTestCore, type TestCore } from '../testing/core';
+import { noServerReason } from '../testing/server';
+
+const skipReason = noServerReason();
+if (skipReason) console.log(`text-only.test.ts: skips: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)('on a server', () => {
+  let core: TestCore;
+  beforeAll(async () => {
+    core = await makeTestCore();
+  });
+  afterAll(async () => {
+    await core?.dispose();
+  });
+
+  it('app.info names the server without a password, and says text-only once when it has no pgvector', async () => {
+    const info = await core.call('app.info', {});
+    expect(info.database.kind).toBe('server');
+    expect(info.database.server).toMatch(/^[^:@/]+@[^:/]+:\d+\/\w+$/);
+    const textOnly = info.notices.filter((n) => n.startsWith('Text-only'));
+    expect(info.database.textOnly).toBe(!core.ctx.db.features.vector);
+    expect(textOnly).toHaveLength(core.ctx.db.features.vector ? 0 : 1);
+  });
+
+  it('backups, restore, the integrity check and durable commits say the server\'s own apply', async () => {
+    for (const [method, args] of [
+      ['backups.list', {}],
+      ['backups.create', {}],
+      ['data.checkIntegrity', {}],
+    ] as const) {
+      const res = await core.dispatch(method, args);
+      expect(res).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+      expect(!res.ok && res.error.message).toContain('PostgreSQL server');
+    }
+    const durable = await core.dispatch('settings.set', { durableCommits: true });
+    expect(durable).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
+    expect(!durable.ok && durable.error.message).toContain('synchronous_commit');
+  });
+});
+
+describe.skipIf(skipReason !== null)('text-only (a server without pgvector)', () => {
+  let core: TestCore;
+  beforeAll(async () => {
+    core = await makeTestCore();
+  });
+  afterAll(async () => {
+    await core?.dispose();
+  });
+
+  const HAS_VECTORS = 'this server has pgvector: the vector paths run in the other test files';
+
+  it('stores memories and queues no embedding job', async (t) => {
+    if (core.ctx.db.features.vector) return t.skip(HAS_VECTORS);
+    await core.call('memories.write', { persona: 'main', content: 'Prefers green tea in the morning' });
+    await core.call('memories.write', { persona: 'main', content: 'Runs on Tuesdays' });
+    const { rows } = await core.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE queue = 'embeddings'`);
+    expect(rows[0]!.n).toBe(0);
+    expect(await core.call('embeddings.backfill', {})).toEqual({ enqueued: 0 });
+  });
+
+  it('recalls by text, ignoring a query vector it cannot compare', async (t) => {
+    if (core.ctx.db.features.vector) return t.skip(HAS_VECTORS);
+    // Ranking without pg_textsearch's bm25 is the text-ranking work of issue #20 (src/core/recall).
+    if (!core.ctx.db.features.bm25) return t.skip('this server has no pg_textsearch either: recall needs BM25 from term statistics (issue #20, text ranking)');
+    const a = await core.call('memories.write', { persona: 'main', content: 'Drinks oolong after lunch' });
+    const hits = await core.call('recall', { persona: 'main', query: 'oolong', kinds: ['memory'] });
+    expect(hits[0]?.id).toBe(a.id);
+    // A caller's own query vector cannot be compared with anything here: ignored, not an error.
+    const withVector = await recall(core.ctx, { persona: 'main', query: 'oolong', kinds: ['memory'], queryEmbedding: [0.1, 0.2] });
+    expect(withVector[0]?.id).toBe(a.id);
+  });
+});
