@@ -22,6 +22,13 @@ const SERVER_FILES = [
   'src/core/jobs/runner.test.ts',
 ];
 
+/**
+ * pglite-socket has pgvector, so it runs the files whose vector paths the
+ * text-only postgres pass skips; the rest would only repeat that pass, slower
+ * (PGlite answers one statement at a time).
+ */
+const SOCKET_FILES = ['src/core/db/server.test.ts', 'src/core/memories/memories.test.ts', 'src/core/jobs/runner.test.ts'];
+
 /** Core test files that never run on a server, and why (printed, so nothing is left out silently). */
 const EXCLUDED = {
   'src/core/db/client.test.ts, power-loss, integrity, disk-full, data-folder, lock, two-hosts':
@@ -35,6 +42,7 @@ const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : null;
 const files = args.length ? args : SERVER_FILES.filter((f) => existsSync(f));
+const socketFiles = args.length ? args : SOCKET_FILES;
 
 function freePort() {
   return new Promise((resolve) => {
@@ -95,10 +103,10 @@ function uidGid(user) {
   return [Number(out), Number(gid)];
 }
 
-function vitest(url, label) {
-  console.log(`\n== ${label}: ${files.length} files against ${url}`);
+function vitest(url, label, list) {
+  console.log(`\n== ${label}: ${list.length} files against ${url}`);
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', ...files], {
+    const child = spawn('npx', ['vitest', 'run', ...list], {
       stdio: 'inherit',
       env: { ...process.env, HEARTH_TEST_DATABASE_URL: url },
     });
@@ -119,7 +127,7 @@ if (!only || only === 'postgres') {
   } else {
     try {
       const t = Date.now();
-      if ((await vitest(pgServer.url, 'postgres (text-only: no pgvector)')) !== 0) failed++;
+      if ((await vitest(pgServer.url, 'postgres (text-only: no pgvector)', files)) !== 0) failed++;
       figures.push(`postgres ${((Date.now() - t) / 1000).toFixed(0)} s`);
     } finally {
       pgServer.stop();
@@ -128,7 +136,7 @@ if (!only || only === 'postgres') {
 }
 if (!only || only === 'pglite-socket') {
   const t = Date.now();
-  if ((await vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch)')) !== 0) failed++;
+  if ((await vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch; the vector paths)', socketFiles)) !== 0) failed++;
   figures.push(`pglite-socket ${((Date.now() - t) / 1000).toFixed(0)} s`);
 }
 const { loadavg } = await import('node:os');
