@@ -103,14 +103,22 @@ function uidGid(user) {
   return [Number(out), Number(gid)];
 }
 
+/** One vitest run against one server; its output is printed in one piece when it ends (the passes run side by side). */
 function vitest(url, label, list) {
-  console.log(`\n== ${label}: ${list.length} files against ${url}`);
+  const t = Date.now();
   return new Promise((resolve) => {
     const child = spawn('npx', ['vitest', 'run', ...list], {
-      stdio: 'inherit',
-      env: { ...process.env, HEARTH_TEST_DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HEARTH_TEST_DATABASE_URL: url, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     });
-    child.on('exit', (code) => resolve(code ?? 1));
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('exit', (code) => {
+      console.log(`\n== ${label}: ${list.length} files against ${url}`);
+      process.stdout.write(Buffer.concat(out));
+      resolve({ code: code ?? 1, figure: `${label.split(' ')[0]} ${((Date.now() - t) / 1000).toFixed(0)} s` });
+    });
   });
 }
 
@@ -118,27 +126,24 @@ console.log('Server test passes. Not run on a server, and why:');
 for (const [what, why] of Object.entries(EXCLUDED)) console.log(`  - ${what}: ${why}`);
 
 const started = Date.now();
-let failed = 0;
-const figures = [];
+const passes = [];
+let pgServer = null;
 if (!only || only === 'postgres') {
-  const pgServer = await startPostgres();
-  if (pgServer.skip) {
-    console.log(`\n== postgres: skipped: ${pgServer.skip}`);
-  } else {
-    try {
-      const t = Date.now();
-      if ((await vitest(pgServer.url, 'postgres (text-only: no pgvector)', files)) !== 0) failed++;
-      figures.push(`postgres ${((Date.now() - t) / 1000).toFixed(0)} s`);
-    } finally {
-      pgServer.stop();
-    }
-  }
+  pgServer = await startPostgres();
+  if (pgServer.skip) console.log(`\n== postgres: skipped: ${pgServer.skip}`);
+  else passes.push(vitest(pgServer.url, 'postgres (text-only: no pgvector)', files));
 }
 if (!only || only === 'pglite-socket') {
-  const t = Date.now();
-  if ((await vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch; the vector paths)', socketFiles)) !== 0) failed++;
-  figures.push(`pglite-socket ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  passes.push(vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch; the vector paths)', socketFiles));
 }
+let results;
+try {
+  results = await Promise.all(passes);
+} finally {
+  if (pgServer && !pgServer.skip) pgServer.stop();
+}
+const failed = results.filter((r) => r.code !== 0).length;
+const figures = results.map((r) => r.figure);
 const { loadavg } = await import('node:os');
 console.log(`\nServer passes: ${figures.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s (load ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 process.exit(failed ? 1 : 0);
