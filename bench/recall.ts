@@ -1,4 +1,4 @@
-// Recall at scale: `npm run bench:recall -- --n 50000 --personas 4 [--queries 200] [--exact-queries 20] [--profile] [--db DIR] [--json FILE]`
+// Recall at scale: `npm run bench:recall -- --n 50000 --personas 4 [--queries 200] [--exact-queries 20] [--profile] [--db DIR] [--json FILE] [--text-index both|term_stats]`
 // A seeded synthetic corpus goes in through the core's bulk import: --n
 // memories in the measured persona ("main") plus --others memories (default
 // n/4) spread evenly over the other personas, so the persona filter is real.
@@ -11,6 +11,9 @@
 // size on disk, peak RSS and the core thread's largest event-loop gap.
 // --db DIR keeps the database there and reuses it on the next run with the
 // same --n/--personas/--others/--seed/--dims (import figures come from the run that built it).
+// --text-index both: every case also runs with BM25 from Hearth's own term statistics (what a
+// PostgreSQL server without pg_textsearch uses, docs/ranking.md), on the same database in the same
+// run, and says how many queries got the very hits the bm25 index gave; term_stats: only that way.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +24,8 @@ import { writeMemory } from '../src/core/memories/mutate';
 import { createPersona } from '../src/core/personas/store';
 import { exactRecall, recall, type RecallArgs, searchMemories } from '../src/core/recall/recall';
 import { DEFAULT_VARIANT } from '../src/core/recall/variants';
+import type { TextIndexKind } from '../src/core/recall/text-index';
+import { loadavg } from 'node:os';
 import { createCore } from '../src/core/index';
 import { makeTestCore } from '../src/core/testing/core';
 import { profileRecall } from './recall-profile';
@@ -41,8 +46,13 @@ const { values } = parseArgs({
     json: { type: 'string' },
     profile: { type: 'boolean', default: false },
     db: { type: 'string' },
+    'text-index': { type: 'string' },
   },
 });
+const textIndexes = { undefined: [undefined], both: [undefined, 'term_stats'], term_stats: ['term_stats'] }[String(values['text-index'])] as
+  | (TextIndexKind | undefined)[]
+  | undefined;
+if (!textIndexes) throw new Error('--text-index takes both or term_stats');
 const n = Number(values.n);
 const personas = Number(values.personas);
 const others = personas > 1 ? Number(values.others ?? Math.round(n / 4)) : 0;
@@ -126,7 +136,7 @@ try {
   const rnd = prng(seed + 2);
   const qs = Array.from({ length: queries }, () => ({ query: question(rnd), vector: space.sample(rnd) }));
   // `search`: the memory browser's call (memories.search), which also counts every match.
-  const cases: { label: string; args: (q: (typeof qs)[number]) => RecallArgs; search?: boolean }[] = [
+  const baseCases: { label: string; args: (q: (typeof qs)[number]) => RecallArgs; search?: boolean }[] = [
     { label: `hybrid: ${DEFAULT_VARIANT} (default) + vector`, args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector }) },
     { label: `text only: ${DEFAULT_VARIANT} (default)`, args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: null }) },
     { label: 'hybrid: bm25 + vector', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, variant: 'bm25' }) },
@@ -136,6 +146,14 @@ try {
     { label: 'hybrid + importance ≥ 8', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, filters: { importanceMin: 8 } }) },
     { label: 'memories.search: hybrid + match count', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector }), search: true },
   ];
+  // Each case with the bm25 index and/or with Hearth's own term statistics, one after the other.
+  const cases = baseCases.flatMap((c) =>
+    textIndexes.map((textIndex) =>
+      textIndex ? { ...c, label: `${c.label} [own term stats]`, twin: c.label, args: (q: (typeof qs)[number]) => ({ ...c.args(q), textIndex }) } : { ...c, twin: undefined },
+    ),
+  );
+  const hitsOf = new Map<string, RecallHit[][]>();
+  console.log(`load average at the start of recall: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const table: Record<string, string | number>[] = [];
   const rows: Record<string, unknown>[] = [];
   const gaps: LoopGap[] = [];
@@ -161,6 +179,10 @@ try {
       if ((i + 1) % 50 === 0) process.stderr.write(`  ${c.label}: ${i + 1}/${qs.length} queries\n`);
     }
     gaps.push(loop.stop());
+    hitsOf.set(c.label, got);
+    const twin = c.twin ? hitsOf.get(c.twin) : undefined;
+    // Ids in order: the clock (recency) moves between the two cases, so scores drift by design.
+    const sameHits = (a: RecallHit[], b: RecallHit[]) => a.length === b.length && a.every((h, j) => h.id === b[j]!.id);
     const exact: number[] = [];
     const agree: number[] = [];
     const ids = (hits: RecallHit[]) => hits.map((h) => h.id);
@@ -177,6 +199,8 @@ try {
       exactP95: f1(percentile(exact, 95)),
       agreement: Number((agree.reduce((s, x) => s + x, 0) / agree.length).toFixed(4)),
       belowOne: agree.filter((x) => x < 1).length,
+      ...(twin ? { sameAsBm25Index: got.filter((g, j) => sameHits(g, twin[j]!)).length } : {}),
+      loadAverage: loadavg()[0]!.toFixed(1),
     };
     rows.push(r);
     table.push({
@@ -187,6 +211,8 @@ try {
       'exact scan p95 ms': r.exactP95,
       [`top-${K} agreement`]: r.agreement,
       'queries < 1.0': r.belowOne,
+      ...(r.sameAsBm25Index !== undefined ? { [`same hits as bm25 index (of ${qs.length})`]: r.sameAsBm25Index } : {}),
+      load: r.loadAverage,
     });
   }
   const gap: LoopGap = {

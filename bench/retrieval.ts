@@ -1,6 +1,8 @@
 // Retrieval quality of the production `recall` on a conversational-memory
 // benchmark, next to a plain BM25 computed here.
-//   npm run bench:retrieval -- [--data DIR] [--variant bm25_context,bm25,ts_rank] [--no-vectors] [--json FILE]
+//   npm run bench:retrieval -- [--data DIR] [--variant bm25_context,bm25,ts_rank] [--no-vectors] [--json FILE] [--text-index both|term_stats]
+//   --text-index both: each variant also with BM25 from Hearth's own term statistics (a PostgreSQL
+//   server without pg_textsearch, docs/ranking.md), and how many questions got the very same hits
 //   npm run bench:retrieval -- --folds [--techniques a,b,c] [--combined a,b]   leave-one-conversation-out (docs/ranking.md);
 //   each technique alone, then those in --combined (default: all) together
 // Each conversation becomes its own persona (day from the data); every
@@ -14,6 +16,7 @@ import { parseArgs } from 'node:util';
 import type { RankingVariant } from '../src/shared/api';
 import { importMemories } from '../src/core/memories/import';
 import { recall } from '../src/core/recall/recall';
+import type { TextIndexKind } from '../src/core/recall/text-index';
 import { RANKING_VARIANTS } from '../src/shared/enums';
 import { DEFAULT_VARIANT } from '../src/core/recall/variants';
 import { makeTestCore } from '../src/core/testing/core';
@@ -39,8 +42,16 @@ const { values } = parseArgs({
     /** Which of the techniques also run together (default: all of them); each still runs alone. */
     combined: { type: 'string' },
     cache: { type: 'string', default: join(here, '.cache/vectors') },
+    'text-index': { type: 'string' },
   },
 });
+const textIndexes = { undefined: [undefined], both: [undefined, 'term_stats'], term_stats: ['term_stats'] }[String(values['text-index'])] as
+  | (TextIndexKind | undefined)[]
+  | undefined;
+if (!textIndexes) {
+  console.error('--text-index takes both or term_stats');
+  process.exit(2);
+}
 if (!existsSync(join(values.data, 'memories.jsonl'))) {
   console.error(`No benchmark data at ${values.data} (expected memories.jsonl and queries.jsonl; see shared/bench-data/README.md).`);
   process.exit(2);
@@ -126,7 +137,7 @@ try {
   await ctx.db.exec('ANALYZE memories');
   console.log(`${turns.length} turns in ${convs.size} personas, ${questions.length} questions\n`);
 
-  const rank = async (q: Question, variant: RankingVariant, setting?: BenchSetting) => {
+  const rank = async (q: Question, variant: RankingVariant, setting?: BenchSetting, textIndex?: TextIndexKind) => {
     clock = askedOn.get(q.conv)!;
     const { keys, ...tuning } = setting ?? {};
     const hits = await recall(ctx, {
@@ -137,6 +148,7 @@ try {
       kinds: ['memory'],
       variant,
       queryEmbedding: useVectors ? cache.get(q.question)! : null,
+      ...(textIndex ? { textIndex } : {}),
     });
     return hits.map((h) => turnOf.get(h.id)!);
   };
@@ -185,10 +197,24 @@ try {
     }
   }
   for (const variant of values.folds ? [] : variants) {
-    const scores: QuestionScore[] = [];
-    for (const q of questions) scores.push(scoreRanking(await rank(q, variant), q.evidence, q.category_name));
-    const label = `recall ${variant}${useVectors ? ' + vectors' : ', text only'}${variant === DEFAULT_VARIANT ? ' (default)' : ''}`;
-    results[label] = summarize(scores);
+    const ranked = new Map<TextIndexKind | undefined, string[][]>();
+    for (const textIndex of textIndexes) {
+      const scores: QuestionScore[] = [];
+      const lists: string[][] = [];
+      for (const q of questions) {
+        const list = await rank(q, variant, undefined, textIndex);
+        lists.push(list);
+        scores.push(scoreRanking(list, q.evidence, q.category_name));
+      }
+      ranked.set(textIndex, lists);
+      const label = `recall ${variant}${useVectors ? ' + vectors' : ', text only'}${variant === DEFAULT_VARIANT ? ' (default)' : ''}${textIndex ? ' [own term stats]' : ''}`;
+      results[label] = summarize(scores);
+      const index = ranked.get(undefined);
+      if (textIndex && index) {
+        const same = lists.filter((l, i) => l.join() === index[i]!.join()).length;
+        console.log(`${label}: ${same} of ${questions.length} questions got the same top 10, in the same order, as with the bm25 index`);
+      }
+    }
   }
   const bm25 = new Map([...convs].map(([c, list]) => [c, new Bm25(list.map((t) => ({ id: t.id, text: t.content })))]));
   results['plain BM25 (bench, JS)'] = summarize(

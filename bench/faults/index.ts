@@ -1,4 +1,4 @@
-// `npm run bench:faults -- [--quick] [--json FILE] [--only NAME[,NAME]] [--trials N] [--memories N] [--rounds N] [--host-rounds N] [--point-timeout S]`
+// `npm run bench:faults -- [--quick] [--json FILE] [--only NAME[,NAME]] [--trials N] [--memories N] [--rounds N] [--host-rounds N] [--point-timeout S] [--quiet-ms MS]`
 // Runs every section in bench/faults/sections/*.ts (each: { name, run(opts) }) and
 // prints its figures with the load average (a busy 2-core machine skews them).
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     'host-rounds': { type: 'string' },
     'point-timeout': { type: 'string' },
+    'quiet-ms': { type: 'string' },
     trials: { type: 'string' },
   },
   allowPositionals: true,

@@ -38,6 +38,7 @@ import { BackupService, recoverBackups } from './backups/service';
 import { APP_VERSION } from './info/handlers';
 import { raiseNotice } from './info/notices';
 import { findLostRows, lostRowsNotice } from './db/startup-check';
+import { DEFAULT_IDLE_CHECKPOINT, IdleCheckpointer, type IdleCheckpointOptions } from './db/idle-checkpoint';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -68,6 +69,8 @@ export interface CoreOptions {
    * window has loaded; a data folder only). null: not at all.
    */
   startupCheckDelayMs?: number | null;
+  /** When a quiet database takes its checkpoint (db/idle-checkpoint.ts; a data folder only). */
+  idleCheckpoint?: Partial<IdleCheckpointOptions>;
 }
 
 export interface Core {
@@ -213,6 +216,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw damage ?? e;
   }
 
+  // Keeps the checkpoint a backup needs small: taken while nobody waits (docs/durability.md).
+  // A server has a checkpointer of its own.
+  const checkpointer = dataDir && db.local
+    ? new IdleCheckpointer(db.local, { ...DEFAULT_IDLE_CHECKPOINT, ...options.idleCheckpoint }, (e) => {
+        if (!closed) console.warn('Hearth: an idle checkpoint failed:', e instanceof Error ? e.message : e);
+      })
+    : null;
+  checkpointer?.start();
+
   // The check after start: in the background, once, so start-up itself is not slowed.
   let checkTimer: NodeJS.Timeout | null = null;
   let settleCheck: () => void = () => undefined;
@@ -261,6 +273,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         await runner?.stop();
         // A backup or restore under way finishes first: it is never cut off by a clean close.
         await backups?.stop();
+        await checkpointer?.stop();
         await parser.close();
         await embedder.close();
         await ctx.db.close();

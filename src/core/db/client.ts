@@ -154,6 +154,14 @@ export class PgliteDb implements Db {
     });
   }
 
+  /**
+   * How long no statement has run or waited (ms); null while one does or a
+   * transaction is open. The idle checkpoint (idle-checkpoint.ts) reads it.
+   */
+  idleForMs(): number | null {
+    return this.closed ? null : this.lock.idleForMs();
+  }
+
   private locked<T>(fn: () => Promise<T>): Promise<T> {
     return this.inTx.getStore() ? fn() : this.lock.run(fn);
   }

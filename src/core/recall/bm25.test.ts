@@ -5,6 +5,7 @@ import { bm25FromTsvector, solveIdf } from './bm25';
 import { insertFixtureChunk, insertFixtureMemory } from '../testing/recall-fixtures';
 import { prepareTextQuery, rawText, type TextColumns, textColumnsSql } from './text-query';
 import { Params } from './params';
+import { textIndex } from './text-index';
 
 describe('bm25FromTsvector', () => {
   const idf = new Map([
@@ -68,7 +69,7 @@ describe('BM25 from stored lexemes equals pg_textsearch’s `<@>`', () => {
     const queries = [...Array.from({ length: 57 }, () => sentence(rnd, 1 + Math.floor(rnd() * 6))), 'garden garden garden', 'zebra unicorn', 'state-of-the-art tax-returns x-ray'];
     let compared = 0;
     for (const query of queries) {
-      const tq = await prepareTextQuery(core.ctx.db, query, 'bm25');
+      const tq = await prepareTextQuery(core.ctx.db, query, 'bm25', textIndex('pg_textsearch'));
       for (const [table, alias, index] of [
         ['memories', 'm', 'memories_bm25_idx'],
         ['knowledge_chunks', 'k', 'knowledge_bm25_idx'],

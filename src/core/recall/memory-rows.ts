@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client';
 import { MEMORY_COLUMNS, type MemoryRow } from '../memories/row';
 import { Params } from './params';
 import type { CandidateSizes, Probe } from './probe';
-import { type TextColumns, textColumnsSql, textOrderSql } from './text-query';
+import { type TextColumns, textColumnsSql, textTopK } from './text-query';
 import { usesNeighbours } from './variants';
 import { distanceSql, vectorOrderSql } from './vector-order';
 
@@ -98,7 +98,8 @@ export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, te
   const parts: string[] = [];
   let withText = '';
   if (probe.tq.lexemes.length && k.text > 0) {
-    const { where, order } = textOrderSql(probe.tq, 'memories', 'm', p);
+    const scope = (sp: Params) => `m.persona = ${sp.add(probe.persona)}${inScope(probe, sp)}`;
+    const { where, order } = await textTopK(q, probe.tq, 'memories', 'm', scope, k.text, p);
     withText = `WITH h AS MATERIALIZED (SELECT m.persona, m.day, m.origin, m.conversation_id, m.seq, ${scoringColumns(probe, p)}
       FROM memories m WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.text)}) `;
     parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.text_raw, h.distance, h.days, h.on_day, NULL::uuid AS hit FROM h`);

@@ -2,7 +2,6 @@ import type { MemoryFilters } from '../../shared/api';
 import type { TextQuery } from './text-query';
 import type { DayRange } from './time-query';
 import type { RecallTuning } from './tuning';
-import type { TextScorer } from './variants';
 
 /** Everything one recall needs besides the rows: fixed once per query. */
 export interface Probe {
@@ -56,12 +55,13 @@ export function candidateSizes(limit: number): CandidateSizes {
  * otherwise (STACK-FACTS planner traps): force the indexes, let HNSW scan on
  * past other personas' rows, keep ef ≥ k. The neighbour lookups need the
  * (persona, day, seq) btree walked backwards, not a bitmap scan and a sort of
- * the whole day. The literal ts_rank variant finds its matches through GIN,
- * which only bitmap scans can read, and must sort them by rank.
+ * the whole day. A text top-k read through GIN (the literal ts_rank variant,
+ * or BM25 without pg_textsearch: text-index.ts) needs bitmap scans, the only
+ * way Postgres reads GIN, and a sort by score.
  */
-export function indexSettings(k: CandidateSizes, scorer: TextScorer): string {
+export function indexSettings(k: CandidateSizes, textReadsGin: boolean): string {
   const ef = Math.min(1000, Math.max(HNSW_EF_SEARCH, k.vector));
-  const gin = scorer === 'ts_rank' ? 'on' : 'off';
+  const gin = textReadsGin ? 'on' : 'off';
   return `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = ${gin}; SET LOCAL enable_sort = ${gin};
     SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = ${ef};`;
 }

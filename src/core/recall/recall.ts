@@ -11,7 +11,8 @@ import { countMatches, type MatchCount } from './match-count';
 import { type MemoryScope, recallMemories } from './memories';
 import { type CandidateSizes, candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
-import { prepareTextQuery } from './text-query';
+import { textIndex, textIndexFor, type TextIndexKind } from './text-index';
+import { prepareTextQuery, textTopKReadsGin } from './text-query';
 import { timeRanges, widen } from './time-query';
 import { type RecallTuning, tuningWith } from './tuning';
 import { DEFAULT_VARIANT } from './variants';
@@ -34,6 +35,12 @@ export interface RecallArgs {
   embedSignal?: AbortSignal;
   /** Core-only (the API schema has no such field): the retrieval bench's cross-validation tries other numbers. */
   tuning?: Partial<RecallTuning>;
+  /**
+   * Core-only: which text index BM25 reads (text-index.ts). Production leaves
+   * it out and the database's features decide; tests and benches force either
+   * to check both give the same ranking on one database.
+   */
+  textIndex?: TextIndexKind;
 }
 
 /**
@@ -58,7 +65,7 @@ async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, vector: A
   const now = ctx.now();
   return {
     persona: a.persona,
-    tq: await prepareTextQuery(q, a.query, a.variant ?? DEFAULT_VARIANT),
+    tq: await prepareTextQuery(q, a.query, a.variant ?? DEFAULT_VARIANT, textIndex(a.textIndex ?? textIndexFor(ctx.db.features))),
     vector: vector ? encodeVector(vector) : null,
     model: ctx.embedder.model(),
     now,
@@ -75,7 +82,7 @@ async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, vector: A
 async function knowledgeProbe(q: Queryable, a: RecallArgs, probe: Probe): Promise<Probe> {
   const clean = normaliseText(probe.tq.text);
   if (clean === probe.tq.text) return probe;
-  return { ...probe, tq: await prepareTextQuery(q, clean, a.variant ?? DEFAULT_VARIANT) };
+  return { ...probe, tq: await prepareTextQuery(q, clean, a.variant ?? DEFAULT_VARIANT, probe.tq.index) };
 }
 
 function memoryScope(probe: Probe, mode: RecallMode, sizes: CandidateSizes): MemoryScope {
@@ -113,7 +120,7 @@ async function run(ctx: CoreContext, a: RecallArgs, mode: RecallMode, withCount:
     await requirePersona(tx, a.persona);
     const probe = await probeFor(tx, ctx, a, vector);
     const sizes = candidateSizes(limit);
-    await tx.exec(indexSettings(sizes, probe.tq.scorer));
+    await tx.exec(indexSettings(sizes, textTopKReadsGin(probe.tq)));
     const out: RecallHit[] = [];
     if (kinds.has('memory')) out.push(...(await recallMemories(tx, probe, memoryScope(probe, mode, sizes), limit)));
     if (kinds.has('knowledge')) out.push(...(await recallKnowledge(tx, await knowledgeProbe(tx, a, probe), sizes, limit, mode === 'exact')));

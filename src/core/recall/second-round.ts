@@ -15,7 +15,7 @@ import { quoteLexeme, type TextQuery, prepareTextQuery } from './text-query';
  */
 export async function expansionQuery(q: Queryable, asked: TextQuery, seeds: string[], max: number): Promise<TextQuery | null> {
   if (!seeds.length || max <= 0) return null;
-  const seen = await prepareTextQuery(q, seeds.join('\n'), asked.variant);
+  const seen = await prepareTextQuery(q, seeds.join('\n'), asked.variant, asked.index);
   const have = new Set(asked.lexemes);
   const idf = seen.idf.memories;
   const chosen = seen.lexemes
@@ -27,10 +27,12 @@ export async function expansionQuery(q: Queryable, asked: TextQuery, seeds: stri
   return {
     variant: asked.variant,
     scorer: asked.scorer,
+    index: asked.index,
     // The BM25 index tokenises this itself: stems read as words again (stemming them twice rarely changes them).
     text: chosen.join(' '),
     orQuery: chosen.map(quoteLexeme).join(' | '),
     lexemes: chosen,
+    repeats: chosen.map(() => 1),
     idf: { memories: keep(seen.idf.memories), knowledge: keep(seen.idf.knowledge) },
   };
 }

@@ -2,28 +2,29 @@
 // raises: no user text is ever parsed as tsquery syntax.
 import type { RankingVariant } from '../../shared/api';
 import type { Queryable } from '../db/client';
-import { bm25FromTsvector, solveIdf, type TokenScore } from './bm25';
+import { bm25FromTsvector } from './bm25';
 import type { Params } from './params';
+import { type QueryLexemes, quoteLexeme, type TextIndex, type TextTable } from './text-index';
 import { type TextScorer, textScorer } from './variants';
+
+export { quoteLexeme, type TextTable } from './text-index';
 
 /** Longer queries are cut here: BM25 cost grows with the number of terms. */
 export const MAX_QUERY_CHARS = 16_000;
 
-export type TextTable = 'memories' | 'knowledge';
-
-const BM25_INDEX: Record<TextTable, string> = { memories: 'memories_bm25_idx', knowledge: 'knowledge_bm25_idx' };
-/** The column each bm25 index reads: a chunk is searched by its key (migrations/0014, docs/ranking.md). */
-const BM25_COLUMN: Record<TextTable, string> = { memories: 'content', knowledge: 'search_key' };
-
 export interface TextQuery {
   variant: RankingVariant;
   scorer: TextScorer;
+  /** Where BM25's statistics and top-k come from (text-index.ts). */
+  index: TextIndex;
   /** The cleaned query text (what BM25 tokenises itself). */
   text: string;
   /** OR of the query's lexemes, each quoted: "'drink' | 'morn'"; '' when none. */
   orQuery: string;
   lexemes: string[];
-  /** BM25 scorer only: each lexeme's weight (IDF in each table's bm25 index × times asked). */
+  /** How often each lexeme occurs in the query (same order as `lexemes`). */
+  repeats: number[];
+  /** BM25 scorer only: each lexeme's weight (IDF in each table × times asked). */
   idf: Record<TextTable, ReadonlyMap<string, number>>;
 }
 
@@ -41,53 +42,32 @@ export function cleanQuery(q: string): string {
     .replaceAll('\u0000', ' ');
 }
 
-/** Quotes one lexeme for tsquery input: inside '…', backslash and quote are escaped. */
-export function quoteLexeme(l: string): string {
-  return `'${l.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-}
-
 /**
  * The lexemes come from to_tsvector, already stemmed; they are quoted and cast
  * to tsquery as they are (to_tsquery would stem them twice: sunris → sunri).
  * For BM25, each distinct token is also scored as a one-word document against
  * both bm25 indexes: that gives the IDFs (see bm25.ts).
  */
-export async function prepareTextQuery(q: Queryable, query: string, variant: RankingVariant): Promise<TextQuery> {
+export async function prepareTextQuery(q: Queryable, query: string, variant: RankingVariant, index: TextIndex): Promise<TextQuery> {
   const text = cleanQuery(query);
   const scorer = textScorer(variant);
-  const tokens =
-    scorer === 'bm25'
-      ? `(SELECT coalesce(json_agg(json_build_object('lexemes', v.lexemes, 'counts', v.counts,
-           'memories', -(d.token <@> to_bm25query(d.token, '${BM25_INDEX.memories}')),
-           'knowledge', -(d.token <@> to_bm25query(d.token, '${BM25_INDEX.knowledge}')))), '[]')
-         FROM (SELECT DISTINCT token FROM ts_debug('english', $1) WHERE cardinality(lexemes) > 0) d
-         CROSS JOIN LATERAL (SELECT array_agg(u.lexeme ORDER BY u.lexeme) AS lexemes, array_agg(cardinality(u.positions) ORDER BY u.lexeme) AS counts
-           FROM unnest(to_tsvector('english', d.token)) u) v)`
-      : `'[]'::json`;
-  const { rows } = await q.query<{
-    lexemes: string[] | null;
-    repeats: number[] | null;
-    tokens: (Omit<TokenScore, 'score'> & Record<TextTable, number>)[];
-  }>(
-    `SELECT array_agg(u.lexeme ORDER BY u.lexeme) AS lexemes, array_agg(cardinality(u.positions) ORDER BY u.lexeme) AS repeats, ${tokens} AS tokens
+  const { rows } = await q.query<{ lexemes: string[] | null; repeats: number[] | null; tokens: QueryLexemes['tokens'] }>(
+    `SELECT array_agg(u.lexeme ORDER BY u.lexeme) AS lexemes, array_agg(cardinality(u.positions) ORDER BY u.lexeme) AS repeats,
+       ${scorer === 'bm25' ? index.tokensSql : `'[]'::json`} AS tokens
      FROM unnest(to_tsvector('english', $1)) u`,
     [text],
   );
-  const lexemes = rows[0]?.lexemes ?? [];
-  const repeats = rows[0]?.repeats ?? [];
-  const scored = (rows[0]?.tokens ?? []).filter((t) => t.lexemes?.length);
-  // BM25 sums over the query's terms: a word asked twice weighs twice.
-  const idfIn = (table: TextTable) => {
-    const idf = solveIdf(scored.map((t) => ({ lexemes: t.lexemes, counts: t.counts, score: t[table] })));
-    return new Map(lexemes.map((l, i) => [l, (idf.get(l) ?? 0) * (repeats[i] ?? 1)]));
-  };
+  const read: QueryLexemes = { lexemes: rows[0]?.lexemes ?? [], repeats: rows[0]?.repeats ?? [], tokens: rows[0]?.tokens ?? [] };
+  const idf = scorer === 'bm25' ? await index.idf(q, read) : { memories: new Map(), knowledge: new Map() };
   return {
     variant,
     scorer,
+    index,
     text,
-    lexemes,
-    orQuery: lexemes.map(quoteLexeme).join(' | '),
-    idf: { memories: idfIn('memories'), knowledge: idfIn('knowledge') },
+    lexemes: read.lexemes,
+    repeats: read.repeats,
+    orQuery: read.lexemes.map(quoteLexeme).join(' | '),
+    idf,
   };
 }
 
@@ -117,12 +97,25 @@ export function rawText(tq: TextQuery, table: TextTable, row: TextColumns): numb
 }
 
 /**
- * Filter and order of the top-k-by-text candidates: BM25 walks its own index
- * in score order (a search_vector filter here would steer the planner to GIN
- * plus a per-row BM25 sort); ts_rank finds matches through GIN and sorts them.
+ * Filter and order of the top-k-by-text candidates among the rows `scope`
+ * admits: BM25's from the text index (text-index.ts); ts_rank finds matches
+ * through GIN and sorts them.
  */
-export function textOrderSql(tq: TextQuery, table: TextTable, a: string, p: Params): { where: string; order: string } {
-  if (tq.scorer === 'bm25') return { where: 'true', order: `${a}.${BM25_COLUMN[table]} <@> to_bm25query(${p.add(tq.text)}::text, '${BM25_INDEX[table]}')` };
+export async function textTopK(
+  q: Queryable,
+  tq: TextQuery,
+  table: TextTable,
+  a: string,
+  scope: (p: Params) => string,
+  k: number,
+  p: Params,
+): Promise<{ where: string; order: string }> {
+  if (tq.scorer === 'bm25') return tq.index.topK(q, tq, table, a, scope, k, p);
   const o = p.add(tq.orQuery);
   return { where: `${a}.search_vector @@ ${o}::tsquery`, order: `ts_rank(${a}.search_vector, ${o}::tsquery) DESC` };
+}
+
+/** Whether the text top-k reads the GIN index (bitmap scans and a sort; probe.ts's planner settings). */
+export function textTopKReadsGin(tq: TextQuery): boolean {
+  return tq.scorer === 'ts_rank' || tq.index.topKReadsGin;
 }
