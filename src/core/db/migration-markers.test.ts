@@ -1,44 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_FEATURES } from './features';
 import { findMigrationsDir, readMigrations } from './migrate';
 import { sqlForFeatures, withoutMarkers } from './migration-markers';
 
-const MARKED = [
+const FILE = [
+  'CREATE TABLE t (id int);',
   '-- hearth:if vector',
-  'CREATE EXTENSION IF NOT EXISTS vector;',
+  'CREATE INDEX t_hnsw ON t USING hnsw (v);',
   '-- hearth:end',
-  'CREATE TABLE t (',
-  '  id int,',
-  '  embedding        vector(1536) NULL, -- hearth:without vector: embedding        bytea NULL,',
-  '  body text',
-  ');',
-  '-- hearth:if bm25',
-  'CREATE INDEX t_bm25 ON t USING bm25 (body);',
+  '-- hearth:unless bm25',
+  'CREATE TABLE own_stats (term text);',
   '-- hearth:end',
-  '',
+  '  v vector(3) NULL, -- hearth:without vector: v bytea NULL,',
 ].join('\n');
 
-describe('migration markers', () => {
-  it('run everything where both extensions exist, exactly as the file was before it was marked', () => {
-    const before = ['CREATE EXTENSION IF NOT EXISTS vector;', 'CREATE TABLE t (', '  id int,', '  embedding        vector(1536) NULL,', '  body text', ');', 'CREATE INDEX t_bm25 ON t USING bm25 (body);', ''].join('\n');
-    expect(withoutMarkers(MARKED)).toBe(before);
-    expect(sqlForFeatures(MARKED, ALL_FEATURES)).toBe(before);
+describe('migration feature markers', () => {
+  it('PGlite (every feature) runs the file as written, without what only a database lacking bm25 needs', () => {
+    const sql = sqlForFeatures(FILE, { vector: true, bm25: true });
+    expect(sql).toContain('USING hnsw');
+    expect(sql).toContain('v vector(3) NULL,');
+    expect(sql).not.toContain('own_stats');
   });
 
-  it('leave out what needs a missing extension and keep the vector column as bytea', () => {
-    const textOnly = sqlForFeatures(MARKED, { vector: false, bm25: false });
-    expect(textOnly).not.toMatch(/vector\(|EXTENSION|bm25/);
-    expect(textOnly).toContain('  embedding        bytea NULL,');
-    expect(sqlForFeatures(MARKED, { vector: true, bm25: false })).toContain('vector(1536)');
+  it('a server without pgvector or pg_textsearch gets the replacements and its own statistics', () => {
+    const sql = sqlForFeatures(FILE, { vector: false, bm25: false });
+    expect(sql).not.toContain('hnsw');
+    expect(sql).toContain('  v bytea NULL,');
+    expect(sql).toContain('CREATE TABLE own_stats');
   });
 
-  it('refuse unbalanced or unknown markers', () => {
-    expect(() => sqlForFeatures('-- hearth:if vector\nSELECT 1;', ALL_FEATURES)).toThrow(/without hearth:end/);
-    expect(() => sqlForFeatures('-- hearth:end', ALL_FEATURES)).toThrow(/without hearth:if/);
-    expect(() => sqlForFeatures('-- hearth:if postgis\n-- hearth:end', ALL_FEATURES)).toThrow(/unknown feature/);
+  it('a block left open, or nested, stops the migration with the file named', () => {
+    expect(() => sqlForFeatures('-- hearth:unless bm25\nSELECT 1;', { vector: true, bm25: true }, '0099_x.sql')).toThrow(/0099_x\.sql.*without hearth:end/);
+    expect(() => sqlForFeatures('-- hearth:if vector\n-- hearth:unless bm25\n-- hearth:end\n-- hearth:end', { vector: true, bm25: true })).toThrow(/cannot nest/);
   });
 
-  it('keep the checksums existing databases recorded before the markers were added', () => {
+  it('markers do not change a file’s checksum, so databases that ran it before still match', () => {
+    expect(withoutMarkers(FILE)).toBe(
+      ['CREATE TABLE t (id int);', 'CREATE INDEX t_hnsw ON t USING hnsw (v);', 'CREATE TABLE own_stats (term text);', '  v vector(3) NULL,'].join('\n'),
+    );
+    // Every shipped migration's marked parts are well formed for every combination of features.
+    for (const f of readMigrations(findMigrationsDir())) {
+      for (const vector of [true, false]) for (const bm25 of [true, false]) expect(() => sqlForFeatures(f.sql, { vector, bm25 }, f.name)).not.toThrow();
+    }
+  });
+});
+
+describe('migrations marked after they shipped', () => {
+  it('keep the checksums existing databases recorded, and refuse an unknown feature', () => {
     // sha256 of these files as released (main a6d9113), stored in every existing schema_migrations.
     const recorded: Record<string, string> = {
       '0001_init.sql': 'f04edf072c3ddc6c682798d9d2bd06d11835a62bed79f502112585a2ea39fa9f',
@@ -50,5 +57,6 @@ describe('migration markers', () => {
       expect(files.get(name)!.sql).toContain('-- hearth:if');
       expect(files.get(name)!.checksum).toBe(checksum);
     }
+    expect(() => sqlForFeatures('-- hearth:if postgis\n-- hearth:end', { vector: true, bm25: true })).toThrow(/unknown feature/);
   });
 });
