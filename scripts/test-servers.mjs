@@ -22,19 +22,28 @@ const SERVER_FILES = [
   'src/core/jobs/runner.test.ts',
 ];
 
+/**
+ * pglite-socket has pgvector, so it runs the files whose vector paths the
+ * text-only postgres pass skips; the rest would only repeat that pass, slower
+ * (PGlite answers one statement at a time).
+ */
+const SOCKET_FILES = ['src/core/db/server.test.ts', 'src/core/memories/memories.test.ts', 'src/core/jobs/runner.test.ts'];
+
 /** Core test files that never run on a server, and why (printed, so nothing is left out silently). */
 const EXCLUDED = {
   'src/core/db/client.test.ts, power-loss, integrity, disk-full, data-folder, lock, two-hosts':
     'the embedded PGlite itself: its worker, its files on disk, the single-owner lock',
   'src/core/backups/*': 'backups and restore are the server\'s own on a server (Hearth refuses them with a message)',
   'src/core/db/migrate.test.ts': 'opens and reopens PGlite data folders; migrating a server is in server.test.ts',
-  'src/core/recall/*, src/core/knowledge/*': 'ranking without pg_textsearch is helper "terms"\' work (issue #20), added once it lands',
+  'src/core/recall/*, src/core/knowledge/*':
+    'their ranking on a server is checked in text-only.test.ts and by term-stats.test.ts (both text indexes on one database); running them all here is the next step',
 };
 
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : null;
 const files = args.length ? args : SERVER_FILES.filter((f) => existsSync(f));
+const socketFiles = args.length ? args : SOCKET_FILES;
 
 function freePort() {
   return new Promise((resolve) => {
@@ -95,14 +104,22 @@ function uidGid(user) {
   return [Number(out), Number(gid)];
 }
 
-function vitest(url, label) {
-  console.log(`\n== ${label}: ${files.length} files against ${url}`);
+/** One vitest run against one server; its output is printed in one piece when it ends (the passes run side by side). */
+function vitest(url, label, list) {
+  const t = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', ...files], {
-      stdio: 'inherit',
-      env: { ...process.env, HEARTH_TEST_DATABASE_URL: url },
+    const child = spawn('npx', ['vitest', 'run', ...list], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HEARTH_TEST_DATABASE_URL: url, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     });
-    child.on('exit', (code) => resolve(code ?? 1));
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('exit', (code) => {
+      console.log(`\n== ${label}: ${list.length} files against ${url}`);
+      process.stdout.write(Buffer.concat(out));
+      resolve({ code: code ?? 1, figure: `${label.split(' ')[0]} ${((Date.now() - t) / 1000).toFixed(0)} s` });
+    });
   });
 }
 
@@ -110,27 +127,24 @@ console.log('Server test passes. Not run on a server, and why:');
 for (const [what, why] of Object.entries(EXCLUDED)) console.log(`  - ${what}: ${why}`);
 
 const started = Date.now();
-let failed = 0;
-const figures = [];
+const passes = [];
+let pgServer = null;
 if (!only || only === 'postgres') {
-  const pgServer = await startPostgres();
-  if (pgServer.skip) {
-    console.log(`\n== postgres: skipped: ${pgServer.skip}`);
-  } else {
-    try {
-      const t = Date.now();
-      if ((await vitest(pgServer.url, 'postgres (text-only: no pgvector)')) !== 0) failed++;
-      figures.push(`postgres ${((Date.now() - t) / 1000).toFixed(0)} s`);
-    } finally {
-      pgServer.stop();
-    }
-  }
+  pgServer = await startPostgres();
+  if (pgServer.skip) console.log(`\n== postgres: skipped: ${pgServer.skip}`);
+  else passes.push(vitest(pgServer.url, 'postgres (text-only: no pgvector)', files));
 }
 if (!only || only === 'pglite-socket') {
-  const t = Date.now();
-  if ((await vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch)')) !== 0) failed++;
-  figures.push(`pglite-socket ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  passes.push(vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch; the vector paths)', socketFiles));
 }
+let results;
+try {
+  results = await Promise.all(passes);
+} finally {
+  if (pgServer && !pgServer.skip) pgServer.stop();
+}
+const failed = results.filter((r) => r.code !== 0).length;
+const figures = results.map((r) => r.figure);
 const { loadavg } = await import('node:os');
 console.log(`\nServer passes: ${figures.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s (load ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 process.exit(failed ? 1 : 0);

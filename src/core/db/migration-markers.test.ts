@@ -43,3 +43,20 @@ describe('migration feature markers', () => {
     }
   });
 });
+
+describe('migrations marked after they shipped', () => {
+  it('keep the checksums existing databases recorded, and refuse an unknown feature', () => {
+    // sha256 of these files as released (main a6d9113), stored in every existing schema_migrations.
+    const recorded: Record<string, string> = {
+      '0001_init.sql': 'f04edf072c3ddc6c682798d9d2bd06d11835a62bed79f502112585a2ea39fa9f',
+      '0004_local_vector_index.sql': '926c5dcbc81ec341d4af656249692838da01b5102fd1b3bac2046c7f99409952',
+      '0014_knowledge_keys.sql': '0532317e8a0f89289a1a6c25c77d3eeb666238aea33ca3deb8dba319d4fa53f6',
+    };
+    const files = new Map(readMigrations(findMigrationsDir()).map((f) => [f.name, f]));
+    for (const [name, checksum] of Object.entries(recorded)) {
+      expect(files.get(name)!.sql).toContain('-- hearth:if');
+      expect(files.get(name)!.checksum).toBe(checksum);
+    }
+    expect(() => sqlForFeatures('-- hearth:if postgis\n-- hearth:end', { vector: true, bm25: true })).toThrow(/unknown feature/);
+  });
+});

@@ -134,9 +134,22 @@ export class ServerDb implements Db {
     return new ServerDb(pool, address, features);
   }
 
-  /** Reads the features again (after migrations created an extension). */
+  /**
+   * Reads the features again once the schema is in place: vectors need
+   * pgvector and a schema made with it, BM25 pg_textsearch and its indexes. A database migrated text-only keeps
+   * bytea embedding columns even if pgvector is installed later
+   * (docs/server-mode.md), so it stays text-only rather than failing on `<=>`.
+   */
   async refreshFeatures(): Promise<DbFeatures> {
-    this.features = await readFeatures(this);
+    const installed = await readFeatures(this);
+    const { rows } = await this.query<{ type: string | null; bm25: boolean }>(
+      `SELECT (SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+               WHERE attrelid = to_regclass('memories') AND attname = 'embedding' AND NOT attisdropped) AS type,
+              to_regclass('memories_bm25_idx') IS NOT NULL AS bm25`,
+    );
+    const vectorSchema = rows[0]?.type?.startsWith('vector') ?? false;
+    // Likewise BM25 needs the bm25 indexes the migrations made only where pg_textsearch was.
+    this.features = Object.freeze({ vector: installed.vector && vectorSchema, bm25: installed.bm25 && rows[0]!.bm25 });
     return this.features;
   }
 
