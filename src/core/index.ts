@@ -217,8 +217,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   // Keeps the checkpoint a backup needs small: taken while nobody waits (docs/durability.md).
-  const checkpointer = dataDir
-    ? new IdleCheckpointer(db, { ...DEFAULT_IDLE_CHECKPOINT, ...options.idleCheckpoint }, (e) => {
+  // A server has a checkpointer of its own.
+  const checkpointer = dataDir && db.local
+    ? new IdleCheckpointer(db.local, { ...DEFAULT_IDLE_CHECKPOINT, ...options.idleCheckpoint }, (e) => {
         if (!closed) console.warn('Hearth: an idle checkpoint failed:', e instanceof Error ? e.message : e);
       })
     : null;

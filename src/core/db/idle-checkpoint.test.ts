@@ -30,7 +30,7 @@ describe('idle checkpoint', () => {
   afterAll(async () => core?.dispose());
 
   it('takes the checkpoint once the database is quiet, so the log since the last one is small again', async () => {
-    const cp = new IdleCheckpointer(core.ctx.db, OPTIONS);
+    const cp = new IdleCheckpointer(core.ctx.db.local!, OPTIONS);
     try {
       await writeLog(core, 'quiet');
       expect(await walSinceCheckpoint(core.ctx.db)).toBeGreaterThan(OPTIONS.minWalBytes);
@@ -46,7 +46,7 @@ describe('idle checkpoint', () => {
   });
 
   it('never checkpoints while a transaction is open, however long it waits', async () => {
-    const cp = new IdleCheckpointer(core.ctx.db, OPTIONS);
+    const cp = new IdleCheckpointer(core.ctx.db.local!, OPTIONS);
     try {
       await core.ctx.db.transaction(async (tx) => {
         await tx.query(`INSERT INTO memories (persona, content) SELECT 'main', 'held ' || g || repeat(' x', 1000) FROM generate_series(1, 400) g`);
@@ -62,7 +62,7 @@ describe('idle checkpoint', () => {
   });
 
   it('leaves a database with little new log alone', async () => {
-    const cp = new IdleCheckpointer(core.ctx.db, { ...OPTIONS, minWalBytes: 64 * 1024 * 1024 });
+    const cp = new IdleCheckpointer(core.ctx.db.local!, { ...OPTIONS, minWalBytes: 64 * 1024 * 1024 });
     try {
       await writeLog(core, 'small');
       cp.start();
