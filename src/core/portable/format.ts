@@ -160,13 +160,20 @@ export function vectorToBase64(send: Uint8Array): string {
   return Buffer.from(send.buffer, send.byteOffset + 4, end - 4).toString('base64');
 }
 
-/** base64 of big-endian float32 → pgvector's binary input, zero-padded to `dims`. */
+/**
+ * base64 of big-endian float32 → pgvector's binary input holding just those
+ * components (at least one), not yet padded to the database's `dims`: the
+ * insert pads it in SQL (import.ts), so a 512-d vector crosses to the database
+ * as 2 kB rather than 6 kB and Postgres parses a third of the floats.
+ */
 export function base64ToVector(b64: string, dims: number): Uint8Array {
   const body = Buffer.from(b64, 'base64');
   if (body.length % 4 !== 0 || body.length > dims * 4) throw new Error(`a vector of ${body.length} bytes does not fit ${dims} dimensions`);
-  const out = new Uint8Array(4 + dims * 4);
+  // An all-zero vector had every component trimmed: one zero stands for it (the padding adds the rest).
+  const n = Math.max(1, body.length / 4);
+  const out = new Uint8Array(4 + n * 4);
   const view = new DataView(out.buffer);
-  view.setInt16(0, dims);
+  view.setInt16(0, n);
   view.setInt16(2, 0);
   out.set(body, 4);
   for (let i = 4; i < 4 + body.length; i += 4) {

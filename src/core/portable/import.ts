@@ -15,11 +15,11 @@ import { getPersona, slugify } from '../personas/store';
 import { memoryOrigin } from '../schemas';
 import { base64ToVector, FORMAT, FORMAT_VERSION, headerSchema, type Header, type RecordOf, recordSchema } from './format';
 import { gzipLines, importError } from './lines';
-import { Pacer } from './pace';
+import { DEFAULT_PACE, Pacer } from './pace';
 import { removeImportingPersona } from './unfinished';
 
 /** The most rows one insert takes; the pacer (pace.ts) usually keeps batches smaller. */
-const MAX_ROWS = 500;
+const MAX_ROWS = 1_000;
 /** An embeddings job covers this many rows (as enqueueEmbeddings does). */
 const JOB_ROWS = 64;
 
@@ -123,24 +123,68 @@ async function freeName(q: Queryable, name: string): Promise<string> {
   return finalName;
 }
 
-/** Ids from the file already used in this database (or twice in one batch): they get new ones. */
-async function remapIds(q: Queryable, table: 'memories' | 'knowledge_chunks' | 'user_models', ids: string[], map: Map<string, string>): Promise<string[]> {
+/**
+ * Pads a staged vector (format.ts sends only the components the file holds)
+ * to the database's dimensions with zeros, which leave cosine distance unchanged.
+ */
+const padded = (e: string) =>
+  `CASE WHEN vector_dims(${e}) < ${DB_DIMENSIONS} THEN ${e} || array_fill(0::real, ARRAY[${DB_DIMENSIONS} - vector_dims(${e})])::vector ELSE ${e} END`;
+
+/** Ids from the file already used in this database: they get new ones (user-model entries, a few per persona). */
+async function remapIds(q: Queryable, table: 'user_models', ids: string[], map: Map<string, string>): Promise<string[]> {
   const { rows } = await q.query<{ id: string }>(`SELECT id FROM ${table} WHERE id = ANY($1::uuid[])`, [ids]);
   const taken = new Set(rows.map((r) => r.id));
-  const seen = new Set<string>();
   return ids.map((id) => {
-    if (taken.has(id) || seen.has(id)) {
-      const fresh = randomUUID();
-      map.set(id, fresh);
-      return fresh;
+    if (!taken.has(id)) return id;
+    const fresh = randomUUID();
+    map.set(id, fresh);
+    return fresh;
+  });
+}
+
+/**
+ * A page of rows crosses to the database as one JSON parameter, unpacked by
+ * json_to_recordset, plus one binary parameter per vector: a statement's cost
+ * no longer grows with a dozen parameters a row, and its text is the same
+ * every time (docs/export.md, "Where the time goes"). `n` is each row's place
+ * in the page; vectors join on it.
+ */
+function vectorJoin(vectors: (Uint8Array | null)[], first: number): { sql: string; params: Uint8Array[] } {
+  const rows: string[] = [];
+  const params: Uint8Array[] = [];
+  vectors.forEach((v, i) => {
+    if (v === null) return;
+    params.push(v);
+    rows.push(`(${i}, $${first + params.length - 1}::vector)`);
+  });
+  return rows.length
+    ? { sql: `LEFT JOIN (VALUES ${rows.join(', ')}) AS v(n, e) ON v.n = r.n`, params }
+    : { sql: 'LEFT JOIN (SELECT NULL::int AS n, NULL::vector AS e) AS v ON false', params };
+}
+
+/**
+ * The row ids a page will use: the file's, unless the file held it earlier (a
+ * damaged or edited file), which gets a fresh one here; the insert itself
+ * replaces ids this database already holds (importing a copy next to its original).
+ */
+function fileIds(ids: string[], seen: Set<string>, map: Map<string, string>): string[] {
+  return ids.map((id) => {
+    if (!seen.has(id)) {
+      seen.add(id);
+      return id;
     }
-    seen.add(id);
-    return id;
+    const fresh = randomUUID();
+    map.set(id, fresh);
+    seen.add(fresh);
+    return fresh;
   });
 }
 
 const values = (rows: number, cols: number, casts: string[]) =>
   Array.from({ length: rows }, (_, r) => `(${casts.map((c, i) => `$${r * cols + i + 1}${c}`).join(', ')})`).join(', ');
+
+/** Rows of one page whose id was taken in this database: their place in the page and the id they got. */
+type Remapped = { n: number; id: string };
 
 class Writer {
   readonly memoryIds = new Map<string, string>();
@@ -159,8 +203,31 @@ class Writer {
   private readonly versionIds = new Map<string, string>();
   toEmbed = 0;
   toIndex = 0;
-  /** One pacer per kind of row: a memory with its vector costs far more than a message. */
-  private readonly pace = { memories: new Pacer(), versions: new Pacer(), messages: new Pacer(), chunks: new Pacer(), links: new Pacer() };
+  /**
+   * The statement of the page before: at most one of ours waits or runs at a
+   * time, so another call waits for one statement at most, while the next page
+   * is read, parsed and validated alongside it (docs/export.md).
+   */
+  private inflight: Promise<void> = Promise.resolve();
+  /** The line being written (set by writeRecords), and where each buffered page began. */
+  line = 0;
+  private readonly from = { memories: 0, versions: 0, userModelVersions: 0, messages: 0, chunks: 0 };
+  /** File ids met so far: a second row with one (an edited file) gets a fresh id. */
+  private readonly seenMemories = new Set<string>();
+  private readonly seenChunks = new Set<string>();
+  /**
+   * One pacer per kind of row: a memory with its vector costs far more than a
+   * message, and a document chunk (long text for two text indexes) ~10× a memory,
+   * so each starts small and grows to its own size (docs/export.md).
+   */
+  private readonly pace = {
+    memories: new Pacer({ ...DEFAULT_PACE, min: 4, start: 16 }),
+    versions: new Pacer({ ...DEFAULT_PACE, min: 4, start: 32 }),
+    userModelVersions: new Pacer({ ...DEFAULT_PACE, min: 4, start: 32 }),
+    messages: new Pacer({ ...DEFAULT_PACE, min: 4, start: 32 }),
+    chunks: new Pacer({ ...DEFAULT_PACE, min: 1, start: 2 }),
+    links: new Pacer({ ...DEFAULT_PACE, min: 4, start: 32 }),
+  };
 
   constructor(
     private readonly q: Queryable,
@@ -169,6 +236,33 @@ class Writer {
     /** The persona's name in the file: it is given (or suffixed) when the persona appears. */
     readonly name: string,
   ) {}
+
+  /**
+   * Sends one page's statement once the previous one is done (a failure of
+   * that one stops the import here) and returns without waiting for it.
+   * A refused row names the page's lines.
+   */
+  private async send(kind: keyof Writer['from'], fn: () => Promise<void>): Promise<void> {
+    const [first, last] = [this.from[kind], this.line];
+    await this.inflight;
+    const run = fn().catch((e: unknown) => {
+      if (e instanceof AppError) throw e;
+      // A row the database refused (a duplicate dimension, a chunk index twice): name the lines.
+      throw importError(`Line${first === last ? ` ${first}` : `s ${first}–${last}`} could not be stored: ${(e as Error).message}. Nothing was imported.`);
+    });
+    run.catch(() => undefined); // awaited by the next send or drain; never an unhandled rejection meanwhile
+    this.inflight = run;
+  }
+
+  /** Waits for the last statement sent. */
+  async drain(): Promise<void> {
+    await this.inflight;
+  }
+
+  private push<T>(buffer: T[], kind: keyof Writer['from'], r: T): void {
+    if (!buffer.length) this.from[kind] = this.line;
+    buffer.push(r);
+  }
 
   private full(buffer: unknown[], pace: Pacer): boolean {
     return buffer.length >= Math.min(MAX_ROWS, pace.size);
@@ -200,7 +294,7 @@ class Writer {
   }
 
   async memory(r: RecordOf<'memory'>): Promise<void> {
-    this.memories.push(r);
+    this.push(this.memories, 'memories', r);
     if (this.full(this.memories, this.pace.memories)) await this.flushMemories();
   }
 
@@ -208,26 +302,46 @@ class Writer {
     const batch = this.memories;
     if (!batch.length) return;
     this.memories = [];
-    const ids = await remapIds(this.q, 'memories', batch.map((m) => m.id), this.memoryIds);
-    batch.forEach((m, i) => m.supersededBy && this.supersessions.push([ids[i]!, m.supersededBy, m.supersededAt]));
-    const params: unknown[] = [];
-    batch.forEach((m, i) => {
-      // A vector is staged: no tag yet, so it joins no HNSW graph now (migration 0017); its job tags it later.
-      params.push(
-        ids[i], this.persona, m.category, m.content, m.importance, m.day, this.vec(m.embedding),
-        m.embedding === null ? m.embeddingModel : null, m.embedding === null ? null : m.embeddingModel, m.embeddingError,
-        m.origin, m.conversationId === null ? null : this.conversations.get(m.conversationId), m.insertedAt, m.updatedAt,
-      );
+    const ids = fileIds(batch.map((m) => m.id), this.seenMemories, this.memoryIds);
+    const vectors = batch.map((m) => this.vec(m.embedding));
+    const join = vectorJoin(vectors, 3);
+    const rows = batch.map((m, n) => {
       this.tally(m);
+      // A vector is staged: no tag yet, so it joins no HNSW graph now (migration 0017); its job tags it later.
+      return {
+        n, id: ids[n], category: m.category, content: m.content, importance: m.importance, day: m.day,
+        embedding_model: m.embedding === null ? m.embeddingModel : null, staged_model: m.embedding === null ? null : m.embeddingModel,
+        embedding_error: m.embeddingError, origin: m.origin,
+        conversation_id: m.conversationId === null ? null : this.conversations.get(m.conversationId), inserted_at: m.insertedAt, updated_at: m.updatedAt,
+      };
     });
-    await this.pace.memories.time(batch.length, () =>
-      this.q.query(
-        `INSERT INTO memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
-                               conversation_id, inserted_at, updated_at)
-         VALUES ${values(batch.length, 14, ['::uuid', '', '', '', '::int', '::date', '', '', '', '', '', '::uuid', '::timestamptz', '::timestamptz'])}`,
-        params,
-      ),
-    );
+    const json = JSON.stringify(rows);
+    // Rows go in page order (seq follows it); an id this database already holds is replaced in the same statement.
+    await this.send('memories', async () => {
+      const { rows: remapped } = await this.pace.memories.time(batch.length, () =>
+        this.q.query<Remapped>(
+          `WITH r AS MATERIALIZED (
+             SELECT r.*, CASE WHEN EXISTS (SELECT 1 FROM memories x WHERE x.id = r.id) THEN gen_random_uuid() ELSE r.id END AS new_id
+             FROM json_to_recordset($2::json) AS r(n int, id uuid, category text, content text, importance int, day date, embedding_model text,
+                                                   staged_model text, embedding_error text, origin text, conversation_id uuid,
+                                                   inserted_at timestamptz, updated_at timestamptz)
+           ), ins AS (
+             INSERT INTO memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
+                                   conversation_id, inserted_at, updated_at)
+             SELECT r.new_id, $1, r.category, r.content, r.importance, r.day, ${padded('v.e')}, r.embedding_model, r.staged_model, r.embedding_error,
+                    r.origin, r.conversation_id, r.inserted_at, r.updated_at
+             FROM r ${join.sql} ORDER BY r.n
+           )
+           SELECT n, new_id::text AS id FROM r WHERE new_id <> id`,
+          [this.persona, json, ...join.params],
+        ),
+      );
+      for (const { n, id } of remapped) {
+        this.memoryIds.set(batch[n]!.id, id);
+        ids[n] = id;
+      }
+      batch.forEach((m, i) => m.supersededBy && this.supersessions.push([ids[i]!, m.supersededBy, m.supersededAt]));
+    });
   }
 
   /**
@@ -256,7 +370,7 @@ class Writer {
   }
 
   async memoryVersion(r: RecordOf<'memoryVersion'>): Promise<void> {
-    this.versions.push(r);
+    this.push(this.versions, 'versions', r);
     if (this.full(this.versions, this.pace.versions)) await this.flushVersions();
   }
 
@@ -277,49 +391,62 @@ class Writer {
     const batch = this.versions;
     if (!batch.length) return;
     this.versions = [];
-    const params: unknown[] = [];
-    for (const v of batch) {
-      params.push(
-        await this.versionMemoryId(v.memoryId), this.persona, v.version, v.change, v.content, v.category, v.importance, v.day,
-        v.supersededBy === null ? null : (this.memoryIds.get(v.supersededBy) ?? this.versionIds.get(v.supersededBy) ?? v.supersededBy),
-        v.actor, v.conversationId === null ? null : this.conversations.get(v.conversationId), v.reason, v.validFrom, v.validTo,
-      );
+    const rows: Record<string, unknown>[] = [];
+    for (const [n, v] of batch.entries()) {
+      rows.push({
+        n, memory_id: await this.versionMemoryId(v.memoryId), version: v.version, change: v.change, content: v.content, category: v.category,
+        importance: v.importance, day: v.day,
+        superseded_by: v.supersededBy === null ? null : (this.memoryIds.get(v.supersededBy) ?? this.versionIds.get(v.supersededBy) ?? v.supersededBy),
+        actor: v.actor, conversation_id: v.conversationId === null ? null : this.conversations.get(v.conversationId), reason: v.reason,
+        valid_from: v.validFrom, valid_to: v.validTo,
+      });
     }
-    await this.pace.versions.time(batch.length, () =>
-      this.q.query(
-        `INSERT INTO memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor,
-                                      conversation_id, reason, valid_from, valid_to)
-         VALUES ${values(batch.length, 14, ['::uuid', '', '::int', '', '', '', '::int', '::date', '::uuid', '', '::uuid', '', '::timestamptz', '::timestamptz'])}`,
-        params,
-      ),
-    );
+    const json = JSON.stringify(rows);
+    // Version ids are the database's own sequence: new here, in the file's order.
+    await this.send('versions', async () => void await this.pace.versions.time(batch.length, () =>
+        this.q.query(
+          `INSERT INTO memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor,
+                                        conversation_id, reason, valid_from, valid_to)
+           SELECT r.memory_id, $1, r.version, r.change, r.content, r.category, r.importance, r.day, r.superseded_by, r.actor, r.conversation_id,
+                  r.reason, r.valid_from, r.valid_to
+           FROM json_to_recordset($2::json) AS r(n int, memory_id uuid, version int, change text, content text, category text, importance int, day date,
+                                                 superseded_by uuid, actor text, conversation_id uuid, reason text, valid_from timestamptz,
+                                                 valid_to timestamptz)
+           ORDER BY r.n`,
+          [this.persona, json],
+        ),
+    ));
   }
 
   async userModelVersion(r: RecordOf<'userModelVersion'>): Promise<void> {
-    this.userModelVersions.push(r);
-    if (this.full(this.userModelVersions, this.pace.versions)) await this.flushUserModelVersions();
+    this.push(this.userModelVersions, 'userModelVersions', r);
+    if (this.full(this.userModelVersions, this.pace.userModelVersions)) await this.flushUserModelVersions();
   }
 
   async flushUserModelVersions(): Promise<void> {
     const batch = this.userModelVersions;
     if (!batch.length) return;
     this.userModelVersions = [];
-    const params: unknown[] = [];
-    for (const v of batch) {
-      params.push(
-        this.persona, v.dimension, v.version, v.change, v.content, v.confidence, v.actor,
-        v.conversationId === null ? null : this.conversations.get(v.conversationId), v.reason, v.validFrom, v.validTo,
-      );
-    }
-    await this.q.query(
-      `INSERT INTO user_model_versions (persona, dimension, version, change, content, confidence, actor, conversation_id, reason, valid_from, valid_to)
-       VALUES ${values(batch.length, 11, ['', '', '::int', '', '', '::int', '', '::uuid', '', '::timestamptz', '::timestamptz'])}`,
-      params,
-    );
+    const rows = batch.map((v, n) => ({
+      n, dimension: v.dimension, version: v.version, change: v.change, content: v.content, confidence: v.confidence, actor: v.actor,
+      conversation_id: v.conversationId === null ? null : this.conversations.get(v.conversationId), reason: v.reason,
+      valid_from: v.validFrom, valid_to: v.validTo,
+    }));
+    const json = JSON.stringify(rows);
+    await this.send('userModelVersions', async () => void await this.pace.userModelVersions.time(batch.length, () =>
+        this.q.query(
+          `INSERT INTO user_model_versions (persona, dimension, version, change, content, confidence, actor, conversation_id, reason, valid_from, valid_to)
+           SELECT $1, r.dimension, r.version, r.change, r.content, r.confidence, r.actor, r.conversation_id, r.reason, r.valid_from, r.valid_to
+           FROM json_to_recordset($2::json) AS r(n int, dimension text, version int, change text, content text, confidence int, actor text,
+                                                 conversation_id uuid, reason text, valid_from timestamptz, valid_to timestamptz)
+           ORDER BY r.n`,
+          [this.persona, json],
+        ),
+    ));
   }
 
   async message(r: RecordOf<'message'>): Promise<void> {
-    this.messages.push(r);
+    this.push(this.messages, 'messages', r);
     if (this.full(this.messages, this.pace.messages)) await this.flushMessages();
   }
 
@@ -327,21 +454,26 @@ class Writer {
     const batch = this.messages;
     if (!batch.length) return;
     this.messages = [];
-    const params: unknown[] = [];
-    for (const m of batch) {
-      params.push(
-        this.conversations.get(m.conversationId), m.role, m.content, m.toolCalls === null ? null : JSON.stringify(m.toolCalls), m.toolCallId,
-        m.memoryIds === null ? null : JSON.stringify(m.memoryIds.map((id) => this.memoryIds.get(id) ?? this.versionIds.get(id) ?? id)), m.folded, m.createdAt,
-      );
-    }
+    const rows = batch.map((m, n) => ({
+      n, conversation_id: this.conversations.get(m.conversationId), role: m.role, content: m.content,
+      // jsonb columns: the value itself (JSON null is SQL NULL).
+      tool_calls: m.toolCalls,
+      tool_call_id: m.toolCallId,
+      memory_ids: m.memoryIds === null ? null : m.memoryIds.map((id) => this.memoryIds.get(id) ?? this.versionIds.get(id) ?? id),
+      folded: m.folded, created_at: m.createdAt,
+    }));
+    const json = JSON.stringify(rows);
     // Message ids are the database's own sequence: new here, in the file's order.
-    await this.pace.messages.time(batch.length, () =>
-      this.q.query(
-        `INSERT INTO messages (conversation_id, role, content, tool_calls, tool_call_id, memory_ids, folded, created_at)
-         VALUES ${values(batch.length, 8, ['::uuid', '', '', '::jsonb', '', '::jsonb', '::boolean', '::timestamptz'])}`,
-        params,
-      ),
-    );
+    await this.send('messages', async () => void await this.pace.messages.time(batch.length, () =>
+        this.q.query(
+          `INSERT INTO messages (conversation_id, role, content, tool_calls, tool_call_id, memory_ids, folded, created_at)
+           SELECT r.conversation_id, r.role, r.content, r.tool_calls, r.tool_call_id, r.memory_ids, r.folded, r.created_at
+           FROM json_to_recordset($1::json) AS r(n int, conversation_id uuid, role text, content text, tool_calls jsonb, tool_call_id text,
+                                                 memory_ids jsonb, folded boolean, created_at timestamptz)
+           ORDER BY r.n`,
+          [json],
+        ),
+    ));
   }
 
   async userModel(r: RecordOf<'userModel'>): Promise<void> {
@@ -362,7 +494,7 @@ class Writer {
   }
 
   async chunk(r: RecordOf<'knowledgeChunk'>): Promise<void> {
-    this.chunks.push(r);
+    this.push(this.chunks, 'chunks', r);
     if (this.full(this.chunks, this.pace.chunks)) await this.flushChunks();
   }
 
@@ -370,23 +502,37 @@ class Writer {
     const batch = this.chunks;
     if (!batch.length) return;
     this.chunks = [];
-    const ids = await remapIds(this.q, 'knowledge_chunks', batch.map((c) => c.id), this.chunkIds);
-    const params: unknown[] = [];
-    batch.forEach((c, i) => {
-      params.push(
-        ids[i], this.persona, c.source, c.chunkIndex, c.content, c.pageFrom, c.pageTo, this.vec(c.embedding),
-        c.embedding === null ? c.embeddingModel : null, c.embedding === null ? null : c.embeddingModel, c.embeddingError, c.insertedAt,
-      );
+    const ids = fileIds(batch.map((c) => c.id), this.seenChunks, this.chunkIds);
+    const join = vectorJoin(batch.map((c) => this.vec(c.embedding)), 3);
+    const rows = batch.map((c, n) => {
       this.tally(c);
+      return {
+        n, id: ids[n], source: c.source, chunk_index: c.chunkIndex, content: c.content, page_from: c.pageFrom, page_to: c.pageTo,
+        embedding_model: c.embedding === null ? c.embeddingModel : null, staged_model: c.embedding === null ? null : c.embeddingModel,
+        embedding_error: c.embeddingError, inserted_at: c.insertedAt,
+      };
     });
-    await this.pace.chunks.time(batch.length, () =>
-      this.q.query(
-        `INSERT INTO knowledge_chunks (id, persona, source, chunk_index, content, page_from, page_to, embedding, embedding_model, staged_model,
-                                       embedding_error, inserted_at)
-         VALUES ${values(batch.length, 12, ['::uuid', '', '', '::int', '', '::int', '::int', '', '', '', '', '::timestamptz'])}`,
-        params,
-      ),
-    );
+    const json = JSON.stringify(rows);
+    await this.send('chunks', async () => {
+      const { rows: remapped } = await this.pace.chunks.time(batch.length, () =>
+        this.q.query<Remapped>(
+          `WITH r AS MATERIALIZED (
+             SELECT r.*, CASE WHEN EXISTS (SELECT 1 FROM knowledge_chunks x WHERE x.id = r.id) THEN gen_random_uuid() ELSE r.id END AS new_id
+             FROM json_to_recordset($2::json) AS r(n int, id uuid, source text, chunk_index int, content text, page_from int, page_to int,
+                                                   embedding_model text, staged_model text, embedding_error text, inserted_at timestamptz)
+           ), ins AS (
+             INSERT INTO knowledge_chunks (id, persona, source, chunk_index, content, page_from, page_to, embedding, embedding_model, staged_model,
+                                           embedding_error, inserted_at)
+             SELECT r.new_id, $1, r.source, r.chunk_index, r.content, r.page_from, r.page_to, ${padded('v.e')}, r.embedding_model, r.staged_model,
+                    r.embedding_error, r.inserted_at
+             FROM r ${join.sql} ORDER BY r.n
+           )
+           SELECT n, new_id::text AS id FROM r WHERE new_id <> id`,
+          [this.persona, json, ...join.params],
+        ),
+      );
+      for (const { n, id } of remapped) this.chunkIds.set(batch[n]!.id, id);
+    });
   }
 
   /**
@@ -434,11 +580,14 @@ class Writer {
 
   async flushAll(line: number): Promise<void> {
     await this.flushMemories();
+    // Every memory is in (and its id known) before a link points at it.
+    await this.drain();
     await this.linkSupersessions(line);
     await this.flushVersions();
     await this.flushUserModelVersions();
     await this.flushMessages();
     await this.flushChunks();
+    await this.drain();
   }
 }
 
@@ -489,6 +638,7 @@ async function writeRecords(
     }
     counts[r.type] = (counts[r.type] ?? 0) + 1;
     const persona = w;
+    if (persona) persona.line = n;
     try {
       switch (r.type) {
         case 'persona': {
@@ -538,6 +688,7 @@ async function writeRecords(
           break;
         case 'knowledgeSource':
           await persona!.flushChunks();
+          await persona!.drain();
           await persona!.source(r);
           break;
         case 'knowledgeChunk':
@@ -548,7 +699,7 @@ async function writeRecords(
     } catch (e) {
       if (e instanceof AppError) throw e;
       // A row the database refused (a duplicate dimension, a chunk index twice): name the line we were at.
-      throw importError(`Line ${n} (or one of the ${MAX_ROWS} before it) could not be stored: ${(e as Error).message}. Nothing was imported.`);
+      throw importError(`Line ${n} could not be stored: ${(e as Error).message}. Nothing was imported.`);
     }
     const t = Date.now();
     if (onProgress && t - last > 200) {

@@ -178,6 +178,27 @@ describe('personas.import', () => {
     expect((await a.core.call('personas.list', {})).find((p) => p.id === persona)!.counts.memories).toBe(4);
   }, 120_000);
 
+  it('an edited file: a memory id met twice gets a fresh one, an all-zero vector is stored as zeros', async () => {
+    const res = await b.core.call('personas.import', {
+      name: 'edited.hearth',
+      dataBase64: biggerFile(3, (extra) => {
+        const first = JSON.parse(extra[0]!);
+        extra[1] = JSON.stringify({ ...JSON.parse(extra[1]!), id: first.id });
+        // Every component zero: the file keeps none of them (trailing zeros are left out).
+        extra[2] = JSON.stringify({ ...JSON.parse(extra[2]!), embedding: '' });
+      }).toString('base64'),
+    });
+    const { rows } = await b.core.ctx.db.query<{ id: string; content: string; dims: number; norm: number }>(
+      `SELECT id, content, vector_dims(embedding) AS dims, vector_norm(embedding) AS norm FROM memories WHERE persona = $1 AND content LIKE 'Imported note%' ORDER BY seq`,
+      [res.persona.id],
+    );
+    expect(rows.map((r) => r.content)).toEqual(['Imported note 0 about the garden', 'Imported note 1 about the garden', 'Imported note 2 about the garden']);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(3);
+    expect(rows.map((r) => r.dims)).toEqual([1536, 1536, 1536]);
+    expect(rows[0]!.norm).toBeGreaterThan(0);
+    expect(rows[2]!.norm).toBe(0);
+  }, 120_000);
+
   it('queues vectors from another model for the backfill', async () => {
     const l = lines(exported.path!);
     const header = JSON.parse(l[0]!);
@@ -202,6 +223,8 @@ describe('personas.import', () => {
       ['no end record', () => gzipSync(good().slice(0, -1).join('\n')), /without its end record/],
       ['a dropped line', () => gzipSync(good().filter((_, i) => i !== 4).join('\n')), /says it holds 4 memory records but 3 were read/],
       ['an empty file', () => gzipSync(''), /empty/],
+      // A row the database refuses (the same chunk index twice): the message names the lines of the page it was in.
+      ['a chunk index twice', () => gzipSync(withExtraChunk(good()).join('\n')), /^Lines? \d+(–\d+)? could not be stored: .*Nothing was imported/],
     ];
     for (const [what, bytes, message] of cases) {
       it(what, async () => {
@@ -214,6 +237,14 @@ describe('personas.import', () => {
     }
   });
 });
+
+/** The file's lines with its last chunk twice (a fresh id, the same index), and the end record's count to match. */
+function withExtraChunk(l: string[]): string[] {
+  const last = l.findLastIndex((x) => x.startsWith('{"type":"knowledgeChunk"'));
+  const end = JSON.parse(l[l.length - 1]!);
+  end.counts.knowledgeChunk += 1;
+  return [...l.slice(0, last + 1), JSON.stringify({ ...JSON.parse(l[last]!), id: randomUUID() }), ...l.slice(last + 1, -1), JSON.stringify(end)];
+}
 
 /** The exported file with `n` more memories after the last one (and the end record's count to match). */
 function biggerFile(n: number, change?: (memoryLines: string[]) => void): Buffer {
