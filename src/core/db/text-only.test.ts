@@ -65,7 +65,7 @@ describe.skipIf(skipReason !== null)('text-only (a server without pgvector)', ()
 
   it('recalls by text, ignoring a query vector it cannot compare', async (t) => {
     if (core.ctx.db.features.vector) return t.skip(HAS_VECTORS);
-    // Without pg_textsearch too (Debian's server), BM25 comes from Hearth's term statistics (docs/ranking.md).
+    // Without pg_textsearch too (Debian's server), BM25 comes from Hearth's own term counts (docs/ranking.md).
     const a = await core.call('memories.write', { persona: 'main', content: 'Drinks oolong after lunch' });
     const hits = await core.call('recall', { persona: 'main', query: 'oolong', kinds: ['memory'] });
     expect(hits[0]?.id).toBe(a.id);
