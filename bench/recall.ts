@@ -28,6 +28,7 @@ import type { TextIndexKind } from '../src/core/recall/text-index';
 import { loadavg } from 'node:os';
 import { createCore } from '../src/core/index';
 import { makeTestCore } from '../src/core/testing/core';
+import { keepOwnTermStats } from '../src/core/testing/term-stats';
 import { profileRecall } from './recall-profile';
 import { bruteForceTopK, type LoopGap, loopGapMonitor } from './floor';
 import { overlap, percentile, timed } from './latency-stats';
@@ -86,6 +87,8 @@ async function benchCore() {
 }
 
 const core = await benchCore();
+// Own term statistics are kept only where pg_textsearch is missing: start them here to compare.
+if (textIndexes.includes('term_stats')) await keepOwnTermStats(core.ctx.db);
 const reused = 'reused' in core && core.reused;
 const result: Record<string, unknown> = { n, personas, others, queries, exactQueries, writes, dims, seed };
 try {

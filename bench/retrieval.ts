@@ -20,6 +20,7 @@ import type { TextIndexKind } from '../src/core/recall/text-index';
 import { RANKING_VARIANTS } from '../src/shared/enums';
 import { DEFAULT_VARIANT } from '../src/core/recall/variants';
 import { makeTestCore } from '../src/core/testing/core';
+import { keepOwnTermStats } from '../src/core/testing/term-stats';
 import { Bm25 } from './retrieval/bm25';
 import { DEFAULT_TUNING } from '../src/core/recall/tuning';
 import { crossValidate, product, type Trial } from './retrieval/folds';
@@ -73,6 +74,8 @@ const convs = byConversation(turns);
 let clock = new Date();
 const askedOn = new Map([...convs].map(([c, list]) => [c, new Date(Date.parse(`${list.map((t) => t.day).sort().at(-1)}T12:00:00Z`) + 86_400_000)]));
 const core = await makeTestCore({ queues: {}, now: () => clock });
+// Own term statistics are kept only where pg_textsearch is missing: start them here to compare.
+if (textIndexes.includes('term_stats')) await keepOwnTermStats(core.ctx.db);
 const folded: Record<string, Awaited<ReturnType<typeof crossValidate<BenchSetting>>> & { plain: ReturnType<typeof summarize> }> = {};
 const results: Record<string, { overall: Summary; byCategory: Record<string, Summary> }> = {};
 try {

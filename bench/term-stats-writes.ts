@@ -7,6 +7,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { writeMemory } from '../src/core/memories/mutate';
 import { makeTestCore } from '../src/core/testing/core';
+import { keepOwnTermStats } from '../src/core/testing/term-stats';
 import { prng, sentence } from '../src/core/testing/synthetic-corpus';
 import { percentile, timed } from './latency-stats';
 
@@ -14,6 +15,7 @@ const { values } = parseArgs({ options: { writes: { type: 'string', default: '30
 const writes = Number(values.writes);
 const rounds = Number(values.rounds);
 const core = await makeTestCore({ queues: {} });
+await keepOwnTermStats(core.ctx.db);
 const rnd = prng(3);
 const triggers = ['insert', 'update', 'delete'].map((e) => `memories_bm25_stats_${e}`);
 const figures: Record<'on' | 'off', { p50: number[]; p95: number[] }> = { on: { p50: [], p95: [] }, off: { p50: [], p95: [] } };

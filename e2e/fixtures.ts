@@ -100,6 +100,17 @@ function makeHost(dataDir: string, token: string, first: RunningHost): Host {
   return Object.assign(host, { stop: () => running.stop() });
 }
 
+/**
+ * A host from the worker's pool for several tests at once (taken in `beforeAll`, released in
+ * `afterAll`): for tests that only send requests which must change nothing, or only what they
+ * name, so none depends on another's leftovers. Saves a host start per test (docs/testing.md).
+ */
+export async function takeSharedHost(pool: HostPool): Promise<Host & { release(): void }> {
+  const { dataDir, token, running } = await pool.take();
+  const host = makeHost(dataDir, token, running) as Host & { stop(): Promise<number | null> };
+  return Object.assign(host, { release: () => pool.release(() => host.stop(), dataDir) });
+}
+
 export const test = base.extend<HostFixtures & HostOptions, WorkerFixtures>({
   fakeOpenAI: [false, { option: true }],
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import WebSocket from 'ws';
-import { expect, test } from './fixtures';
+import { expect, type Host, takeSharedHost, test } from './fixtures';
 import { spawnHost } from './host-process';
 
 /** A raw HTTP request, so the test controls Host and Origin (fetch will not send a foreign Host). */
@@ -22,84 +22,6 @@ async function personaNames(host: { call: (m: 'personas.list', a: Record<string,
   return (await host.call('personas.list', {})).map((p) => p.name);
 }
 
-test('the API answers with the token: a created persona is listed', async ({ host }) => {
-  const created = await host.api('personas.create', { name: 'Trader' });
-  expect(created).toMatchObject({ ok: true, data: { id: 'trader', name: 'Trader' } });
-  expect(await personaNames(host)).toEqual(['main', 'Trader']);
-  const dup = await host.api('personas.create', { name: 'trader' });
-  expect(dup).toMatchObject({ ok: false, error: { code: 'conflict' } });
-});
-
-test('a request without the token is refused with 401 and changes nothing', async ({ host }) => {
-  const res = await raw(host.port, { path: '/api/personas.create', method: 'POST', headers: { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json' }, body: createBody });
-  expect(res.status).toBe(401);
-  expect(await personaNames(host)).toEqual(['main']);
-});
-
-test('a wrong token is refused with 401, for the API and for the page', async ({ host }) => {
-  const api = await fetch(`${host.baseUrl}/api/personas.create`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${host.token.slice(0, -1)}x`, 'content-type': 'application/json' },
-    body: createBody,
-  });
-  expect(api.status).toBe(401);
-  expect((await fetch(`${host.baseUrl}/?token=not-the-token`)).status).toBe(401);
-  expect((await fetch(`${host.baseUrl}/`)).status).toBe(401);
-  expect(await personaNames(host)).toEqual(['main']);
-});
-
-test('a foreign Origin is refused with 403 even with the right token', async ({ host }) => {
-  const res = await raw(host.port, {
-    path: '/api/personas.create',
-    method: 'POST',
-    headers: { host: `127.0.0.1:${host.port}`, origin: 'http://evil.example', authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
-    body: createBody,
-  });
-  expect(res.status).toBe(403);
-  // Another local server (another port) is a different origin too.
-  const otherPort = await raw(host.port, {
-    path: '/api/personas.create',
-    method: 'POST',
-    headers: { host: `127.0.0.1:${host.port}`, origin: `http://127.0.0.1:${host.port + 1}`, authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
-    body: createBody,
-  });
-  expect(otherPort.status).toBe(403);
-  expect(await personaNames(host)).toEqual(['main']);
-});
-
-test('a foreign Host header (DNS rebinding) is refused with 403', async ({ host }) => {
-  for (const foreign of ['evil.example', `evil.example:${host.port}`, `127.0.0.1:${host.port + 1}`]) {
-    const res = await raw(host.port, {
-      path: '/api/personas.create',
-      method: 'POST',
-      headers: { host: foreign, authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
-      body: createBody,
-    });
-    expect(res.status, foreign).toBe(403);
-  }
-  const page = await raw(host.port, { path: `/?token=${host.token}`, headers: { host: 'evil.example' } });
-  expect(page.status).toBe(403);
-  expect(await personaNames(host)).toEqual(['main']);
-});
-
-test('oversize bodies get 413, unknown paths 404, bad JSON an envelope', async ({ host }) => {
-  const big = await fetch(`${host.baseUrl}/api/personas.create`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'x'.repeat(5 * 1024 * 1024) }),
-  });
-  expect(big.status).toBe(413);
-  expect((await fetch(`${host.baseUrl}/no-such-page?token=${host.token}`)).status).toBe(404);
-  const bad = await fetch(`${host.baseUrl}/api/personas.create`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
-    body: '{"name": ',
-  });
-  expect(bad.status).toBe(200);
-  expect(await bad.json()).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
-  expect(await personaNames(host)).toEqual(['main']);
-});
-
 function openSocket(url: string, headers: Record<string, string> = {}) {
   return new Promise<{ ws: WebSocket } | { status: number }>((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
@@ -109,18 +31,112 @@ function openSocket(url: string, headers: Record<string, string> = {}) {
   });
 }
 
-test('the events WebSocket needs the token and our Origin, then pushes core events', async ({ host }) => {
-  const wsBase = host.baseUrl.replace('http', 'ws');
-  expect(await openSocket(`${wsBase}/events`)).toEqual({ status: 401 });
-  expect(await openSocket(`${wsBase}/events?token=wrong-token-wrong-token`)).toEqual({ status: 401 });
-  expect(await openSocket(`${wsBase}/events?token=${host.token}`, { origin: 'http://evil.example' })).toEqual({ status: 403 });
+// Requests that must change nothing, or only what they name: one host for all of them (a host
+// start each would be most of their time); each compares with what it saw before it asked.
+test.describe('one host answering requests', () => {
+  let host: Host & { release(): void };
+  test.beforeAll(async ({ hostPool }) => {
+    host = await takeSharedHost(hostPool);
+  });
+  test.afterAll(() => host?.release());
 
-  const ok = await openSocket(`${wsBase}/events?token=${host.token}`, { origin: host.baseUrl });
-  if (!('ws' in ok)) throw new Error(`socket refused: ${ok.status}`);
-  const event = new Promise<unknown>((resolve) => ok.ws.once('message', (d) => resolve(JSON.parse(String(d)))));
-  await host.call('personas.create', { name: 'Writer' });
-  expect(await event).toEqual({ name: 'personas.changed', payload: { persona: 'writer' } });
-  ok.ws.close();
+  test('the API answers with the token: a created persona is listed', async () => {
+    const before = await personaNames(host);
+    const created = await host.api('personas.create', { name: 'Trader' });
+    expect(created).toMatchObject({ ok: true, data: { id: 'trader', name: 'Trader' } });
+    expect((await personaNames(host)).sort()).toEqual([...before, 'Trader'].sort());
+    const dup = await host.api('personas.create', { name: 'trader' });
+    expect(dup).toMatchObject({ ok: false, error: { code: 'conflict' } });
+  });
+
+  test('a request without the token is refused with 401 and changes nothing', async () => {
+    const before = await personaNames(host);
+    const res = await raw(host.port, { path: '/api/personas.create', method: 'POST', headers: { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json' }, body: createBody });
+    expect(res.status).toBe(401);
+    expect(await personaNames(host)).toEqual(before);
+  });
+
+  test('a wrong token is refused with 401, for the API and for the page', async () => {
+    const before = await personaNames(host);
+    const api = await fetch(`${host.baseUrl}/api/personas.create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.token.slice(0, -1)}x`, 'content-type': 'application/json' },
+      body: createBody,
+    });
+    expect(api.status).toBe(401);
+    expect((await fetch(`${host.baseUrl}/?token=not-the-token`)).status).toBe(401);
+    expect((await fetch(`${host.baseUrl}/`)).status).toBe(401);
+    expect(await personaNames(host)).toEqual(before);
+  });
+
+  test('a foreign Origin is refused with 403 even with the right token', async () => {
+    const before = await personaNames(host);
+    const res = await raw(host.port, {
+      path: '/api/personas.create',
+      method: 'POST',
+      headers: { host: `127.0.0.1:${host.port}`, origin: 'http://evil.example', authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+      body: createBody,
+    });
+    expect(res.status).toBe(403);
+    // Another local server (another port) is a different origin too.
+    const otherPort = await raw(host.port, {
+      path: '/api/personas.create',
+      method: 'POST',
+      headers: { host: `127.0.0.1:${host.port}`, origin: `http://127.0.0.1:${host.port + 1}`, authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+      body: createBody,
+    });
+    expect(otherPort.status).toBe(403);
+    expect(await personaNames(host)).toEqual(before);
+  });
+
+  test('a foreign Host header (DNS rebinding) is refused with 403', async () => {
+    const before = await personaNames(host);
+    for (const foreign of ['evil.example', `evil.example:${host.port}`, `127.0.0.1:${host.port + 1}`]) {
+      const res = await raw(host.port, {
+        path: '/api/personas.create',
+        method: 'POST',
+        headers: { host: foreign, authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+        body: createBody,
+      });
+      expect(res.status, foreign).toBe(403);
+    }
+    const page = await raw(host.port, { path: `/?token=${host.token}`, headers: { host: 'evil.example' } });
+    expect(page.status).toBe(403);
+    expect(await personaNames(host)).toEqual(before);
+  });
+
+  test('oversize bodies get 413, unknown paths 404, bad JSON an envelope', async () => {
+    const before = await personaNames(host);
+    const big = await fetch(`${host.baseUrl}/api/personas.create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(5 * 1024 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect((await fetch(`${host.baseUrl}/no-such-page?token=${host.token}`)).status).toBe(404);
+    const bad = await fetch(`${host.baseUrl}/api/personas.create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(bad.status).toBe(200);
+    expect(await bad.json()).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
+    expect(await personaNames(host)).toEqual(before);
+  });
+
+  test('the events WebSocket needs the token and our Origin, then pushes core events', async () => {
+    const wsBase = host.baseUrl.replace('http', 'ws');
+    expect(await openSocket(`${wsBase}/events`)).toEqual({ status: 401 });
+    expect(await openSocket(`${wsBase}/events?token=wrong-token-wrong-token`)).toEqual({ status: 401 });
+    expect(await openSocket(`${wsBase}/events?token=${host.token}`, { origin: 'http://evil.example' })).toEqual({ status: 403 });
+
+    const ok = await openSocket(`${wsBase}/events?token=${host.token}`, { origin: host.baseUrl });
+    if (!('ws' in ok)) throw new Error(`socket refused: ${ok.status}`);
+    const event = new Promise<unknown>((resolve) => ok.ws.once('message', (d) => resolve(JSON.parse(String(d)))));
+    await host.call('personas.create', { name: 'Writer' });
+    expect(await event).toEqual({ name: 'personas.changed', payload: { persona: 'writer' } });
+    ok.ws.close();
+  });
 });
 
 test('the page is served with the token under a strict CSP, and its assets need the token too', async ({ host, page, openApp }) => {

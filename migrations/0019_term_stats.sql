@@ -6,7 +6,10 @@
 -- memory's content, a chunk's key — what the bm25 indexes read. Kept in the
 -- writing statement's own transaction, so every reader's snapshot sees counts
 -- that match the rows it sees, with several devices writing at once.
--- No extension is needed: this runs the same on PGlite and on any server.
+-- Only where pg_textsearch is missing: PGlite and servers with it rank from
+-- the bm25 index, and the triggers would double the cost of a single write
+-- there (47 vs 22 ms p50 at load 22, bench/term-stats-writes.ts).
+-- hearth:unless bm25
 CREATE TABLE bm25_stats (
   tbl   text NOT NULL,
   term  text NOT NULL,
@@ -68,3 +71,4 @@ INSERT INTO bm25_stats (tbl, term, docs)
   SELECT 'memories', t.term, count(*) FROM memories m CROSS JOIN LATERAL bm25_terms(m.search_vector) AS t(term) GROUP BY t.term;
 INSERT INTO bm25_stats (tbl, term, docs)
   SELECT 'knowledge_chunks', t.term, count(*) FROM knowledge_chunks k CROSS JOIN LATERAL bm25_terms(k.search_vector) AS t(term) GROUP BY t.term;
+-- hearth:end

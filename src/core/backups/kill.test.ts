@@ -1,14 +1,16 @@
 // kill -9 of a real host in the middle of a backup and of a restore: the next
 // start finds a consistent database, either the state before or the restored one.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BackupInfo, MemoryPage } from '../../shared/api';
+import { templateCopy } from '../testing/core';
 import { type HostChild, spawnHostFromSource } from '../testing/mcp-processes';
 
-const root = mkdtempSync(join(tmpdir(), 'hearth-kill-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+let dataDir = '';
+afterAll(() => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function killWhen(host: HostChild, seen: () => boolean, timeoutMs = 240_000): Promise<boolean> {
   const end = Date.now() + timeoutMs;
@@ -28,7 +30,9 @@ const contents = async (host: HostChild) =>
 
 describe('kill -9 during a backup and during a restore', () => {
   it('the next start opens a consistent database with nothing half-done left behind', async () => {
-    const dataDir = join(root, 'data');
+    // A migrated folder (a copy of the test template): the first start is not what is tested, and
+    // initdb would be ~10 s of it (docs/testing.md).
+    dataDir = await templateCopy();
     let host = await spawnHostFromSource(dataDir, 'kill-token-0123456789');
     for (const c of ['one', 'two', 'three']) await host.api('memories.write', { persona: 'main', content: `memory ${c}` });
     const backup = await host.api<BackupInfo>('backups.create', {});

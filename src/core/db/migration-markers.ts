@@ -7,6 +7,10 @@
 //   ...                          the feature exists (vector | bm25)
 //   -- hearth:end
 //
+//   -- hearth:unless bm25        the opposite: lines up to `-- hearth:end` run
+//   ...                          only where the feature is missing (what a
+//   -- hearth:end                database without it must do for itself)
+//
 //   <sql> -- hearth:without vector: <replacement>
 //                                a line whose text is replaced where the
 //                                feature is missing (e.g. a vector column
@@ -17,7 +21,7 @@
 import { AppError } from '../../shared/errors';
 import type { DbFeatures } from './features';
 
-const BLOCK_START = /^-- hearth:if (\w+)[ \t]*$/;
+const BLOCK_START = /^-- hearth:(if|unless) (\w+)[ \t]*$/;
 const BLOCK_END = /^-- hearth:end[ \t]*$/;
 const WITHOUT = / -- hearth:without (\w+): (.*)$/;
 
@@ -43,7 +47,8 @@ export function sqlForFeatures(sql: string, features: DbFeatures, file = 'migrat
     const start = BLOCK_START.exec(line);
     if (start) {
       if (skipping !== null) throw new AppError('migration_failed', `Migration ${file}: hearth:if blocks cannot nest.`);
-      skipping = !features[feature(start[1]!, file)];
+      const has = features[feature(start[2]!, file)];
+      skipping = start[1] === 'if' ? !has : has;
       continue;
     }
     if (BLOCK_END.test(line)) {

@@ -1,17 +1,23 @@
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countWrites, prepareBase, runTrial, type TrialResult } from '../testing/power-loss';
+import { templateCopy } from '../testing/core';
+import { countWrites, runTrial, type TrialResult } from '../testing/power-loss';
 
 // A small sweep that CI can afford (each trial is a child process and two
 // PGlite starts); `npm run bench:faults` runs hundreds of crash points.
+let copy = '';
 let base = '';
 let writes = { from: 0, to: 0 };
 beforeAll(async () => {
-  base = await prepareBase(true);
+  // The migrated cluster each trial copies: the test template's (docs/testing.md) rather than
+  // prepareBase(true)'s initdb + migrations, which are not what is tested here (bench:faults uses both).
+  copy = await templateCopy();
+  base = join(copy, 'pgdata');
   writes = countWrites(base, 'writes', 12);
 }, 300_000);
 afterAll(() => {
-  if (base) rmSync(base, { recursive: true, force: true });
+  if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
 function expectSurvived(r: TrialResult): void {

@@ -7,6 +7,7 @@ import type { RankingVariant, RecallHit } from '../../shared/api';
 import { importMemories } from '../memories/import';
 import { replaceSource } from '../knowledge/store';
 import { makeTestCore, type TestCore } from '../testing/core';
+import { keepOwnTermStats } from '../testing/term-stats';
 import { hostileQuery } from '../testing/hostile-queries';
 import { clusteredSpace, pick, prng, question, sentence } from '../testing/synthetic-corpus';
 import { Params } from './params';
@@ -23,6 +24,8 @@ const space = clusteredSpace(3, 16, 5);
 
 beforeAll(async () => {
   core = await makeTestCore({ now: () => NOW, queues: {} });
+  // What a server without pg_textsearch keeps; PGlite has the bm25 index and keeps none.
+  await keepOwnTermStats(core.ctx.db);
   const rnd = prng(11);
   for (const p of PERSONAS) {
     await core.call('personas.create', { name: p });

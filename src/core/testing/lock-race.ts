@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootId, startTicks } from '../db/process-identity';
+import { templateCopy } from './core';
 import { type HostChild, spawnHostFromSource } from './mcp-processes';
 
 export type LockRaceMode = 'free' | 'stale';
@@ -82,18 +83,30 @@ export async function raceLock(rounds: number, mode: LockRaceMode): Promise<Lock
   return result;
 }
 
+export interface HostsTogetherOptions {
+  /**
+   * Every other round races on a copy of a migrated folder (a later launch) instead of an
+   * empty one (the first launch, initdb included): both cases in fewer, cheaper rounds.
+   */
+  migratedEveryOther?: boolean;
+}
+
 /**
  * Two real browser hosts started at the same instant on one fresh data folder
  * ('stale': holding a stale lock of each kind in turn, as after a crash or a
  * reboot), `rounds` times: how often both came up (must be 0) and how often
  * exactly one did.
  */
-export async function hostsTogether(rounds: number, mode: LockRaceMode = 'free'): Promise<{ bothServed: number; oneServed: number; refusal: string }> {
+export async function hostsTogether(
+  rounds: number,
+  mode: LockRaceMode = 'free',
+  options: HostsTogetherOptions = {},
+): Promise<{ bothServed: number; oneServed: number; refusal: string }> {
   let bothServed = 0;
   let oneServed = 0;
   let refusal = '';
   for (let r = 0; r < rounds; r++) {
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-twohosts-'));
+    const dir = options.migratedEveryOther && r % 2 === 1 ? await templateCopy() : mkdtempSync(join(tmpdir(), 'hearth-twohosts-'));
     if (mode === 'stale') writeFileSync(join(dir, 'hearth.lock'), staleLock(r));
     const started = await Promise.allSettled([
       spawnHostFromSource(dir, `two-hosts-token-${r}-a`),
