@@ -149,7 +149,7 @@ async function remapIds(q: Queryable, table: 'user_models', ids: string[], map: 
  * every time (docs/export.md, "Where the time goes"). `n` is each row's place
  * in the page; vectors join on it.
  */
-function vectorJoin(vectors: (Uint8Array | null)[], first: number): { sql: string; params: Uint8Array[] } {
+function vectorJoin(vectors: (Uint8Array | null)[], first: number): { sql: string; params: Uint8Array[]; value: string } {
   const rows: string[] = [];
   const params: Uint8Array[] = [];
   vectors.forEach((v, i) => {
@@ -157,9 +157,10 @@ function vectorJoin(vectors: (Uint8Array | null)[], first: number): { sql: strin
     params.push(v);
     rows.push(`(${i}, $${first + params.length - 1}::vector)`);
   });
+  // Without vectors the statement names no vector type or function (a server without pgvector has none).
   return rows.length
-    ? { sql: `LEFT JOIN (VALUES ${rows.join(', ')}) AS v(n, e) ON v.n = r.n`, params }
-    : { sql: 'LEFT JOIN (SELECT NULL::int AS n, NULL::vector AS e) AS v ON false', params };
+    ? { sql: `LEFT JOIN (VALUES ${rows.join(', ')}) AS v(n, e) ON v.n = r.n`, params, value: padded('v.e') }
+    : { sql: '', params, value: 'NULL' };
 }
 
 /**
@@ -275,11 +276,16 @@ class Writer {
   }
 
   private needsEmbedding(r: { embedding: string | null; embeddingModel: string | null }): boolean {
-    return !r.embedding || r.embeddingModel !== this.model;
+    return !r.embedding || !this.hasVectors || r.embeddingModel !== this.model;
+  }
+
+  /** A server without pgvector stores no vectors (docs/server-mode.md): the rows come in without them. */
+  private get hasVectors(): boolean {
+    return this.q.features?.vector !== false;
   }
 
   private vec(b64: string | null): Uint8Array | null {
-    return b64 === null ? null : base64ToVector(b64, DB_DIMENSIONS);
+    return b64 === null || !this.hasVectors ? null : base64ToVector(b64, DB_DIMENSIONS);
   }
 
   async conversation(r: RecordOf<'conversation'>): Promise<void> {
@@ -310,7 +316,7 @@ class Writer {
       // A vector is staged: no tag yet, so it joins no HNSW graph now (migration 0017); its job tags it later.
       return {
         n, id: ids[n], category: m.category, content: m.content, importance: m.importance, day: m.day,
-        embedding_model: m.embedding === null ? m.embeddingModel : null, staged_model: m.embedding === null ? null : m.embeddingModel,
+        embedding_model: vectors[n] === null ? m.embeddingModel : null, staged_model: vectors[n] === null ? null : m.embeddingModel,
         embedding_error: m.embeddingError, origin: m.origin,
         conversation_id: m.conversationId === null ? null : this.conversations.get(m.conversationId), inserted_at: m.insertedAt, updated_at: m.updatedAt,
       };
@@ -328,7 +334,7 @@ class Writer {
            ), ins AS (
              INSERT INTO memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
                                    conversation_id, inserted_at, updated_at)
-             SELECT r.new_id, $1, r.category, r.content, r.importance, r.day, ${padded('v.e')}, r.embedding_model, r.staged_model, r.embedding_error,
+             SELECT r.new_id, $1, r.category, r.content, r.importance, r.day, ${join.value}, r.embedding_model, r.staged_model, r.embedding_error,
                     r.origin, r.conversation_id, r.inserted_at, r.updated_at
              FROM r ${join.sql} ORDER BY r.n
            )
@@ -503,12 +509,13 @@ class Writer {
     if (!batch.length) return;
     this.chunks = [];
     const ids = fileIds(batch.map((c) => c.id), this.seenChunks, this.chunkIds);
-    const join = vectorJoin(batch.map((c) => this.vec(c.embedding)), 3);
+    const vectors = batch.map((c) => this.vec(c.embedding));
+    const join = vectorJoin(vectors, 3);
     const rows = batch.map((c, n) => {
       this.tally(c);
       return {
         n, id: ids[n], source: c.source, chunk_index: c.chunkIndex, content: c.content, page_from: c.pageFrom, page_to: c.pageTo,
-        embedding_model: c.embedding === null ? c.embeddingModel : null, staged_model: c.embedding === null ? null : c.embeddingModel,
+        embedding_model: vectors[n] === null ? c.embeddingModel : null, staged_model: vectors[n] === null ? null : c.embeddingModel,
         embedding_error: c.embeddingError, inserted_at: c.insertedAt,
       };
     });
@@ -523,7 +530,7 @@ class Writer {
            ), ins AS (
              INSERT INTO knowledge_chunks (id, persona, source, chunk_index, content, page_from, page_to, embedding, embedding_model, staged_model,
                                            embedding_error, inserted_at)
-             SELECT r.new_id, $1, r.source, r.chunk_index, r.content, r.page_from, r.page_to, ${padded('v.e')}, r.embedding_model, r.staged_model,
+             SELECT r.new_id, $1, r.source, r.chunk_index, r.content, r.page_from, r.page_to, ${join.value}, r.embedding_model, r.staged_model,
                     r.embedding_error, r.inserted_at
              FROM r ${join.sql} ORDER BY r.n
            )
@@ -541,6 +548,8 @@ class Writer {
    * A page of rows per statement, by key, in the order they were written.
    */
   async enqueueJobs(): Promise<void> {
+    // Without pgvector nothing is embedded or indexed (as enqueueEmbeddings).
+    if (!this.hasVectors) return;
     const pages = [
       { table: 'memories', target: 'memory', key: 'seq', after: (last: string) => [last], cmp: 'seq > $3::bigint', start: ['0'] },
       {
