@@ -39,12 +39,7 @@ const EXCLUDED = {
     'the embedded PGlite itself: its worker, its files on disk, the single-owner lock',
   'src/core/backups/*': 'backups and restore are the server\'s own on a server (Hearth refuses them with a message)',
   'src/core/db/migrate.test.ts': 'opens and reopens PGlite data folders; migrating a server is in server.test.ts',
-<<<<<<< HEAD
-  'src/core/recall/*, src/core/knowledge/*':
-    'their ranking on a server is checked in text-only.test.ts and by term-stats.test.ts (both text indexes on one database); running them all here is the next step',
-=======
   'src/core/recall/* (other files), src/core/knowledge/*': 'not yet tried on a server (recall runs there: robustness and term-stats above)',
->>>>>>> terms
 };
 
 const args = process.argv.slice(2);

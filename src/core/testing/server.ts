@@ -5,6 +5,7 @@
 //   HEARTH_TEST_DATABASE_URL=pglite-socket    PGlite served over the Postgres wire protocol
 //                                             (@electric-sql/pglite-socket), one per test core
 // One test body runs on all three; scripts/test-servers.mjs starts the servers.
+import type { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,10 +119,15 @@ function socketUrl(port: string): string {
  * each test core has its own server.
  */
 async function pgliteSocketDatabase(template: string): Promise<TestDatabase> {
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const dir = mkdtempSync(join(tmpdir(), 'hearth-socket-'));
   copyTemplate(template, dir);
   const { pg: db } = await openPglite(join(dir, 'pgdata'));
+  return serveOverSocket(db, () => rmSync(dir, { recursive: true, force: true }));
+}
+
+/** Serves one open PGlite on a free 127.0.0.1 port until dropped (then closed, and `cleanup` run). */
+async function serveOverSocket(db: PGlite, cleanup: () => void = () => undefined): Promise<TestDatabase> {
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 });
   await server.start();
   const [, port] = server.getServerConn().split(':');
@@ -130,7 +136,7 @@ async function pgliteSocketDatabase(template: string): Promise<TestDatabase> {
     async drop() {
       await server.stop();
       await db.close();
-      rmSync(dir, { recursive: true, force: true });
+      cleanup();
     },
   };
 }
@@ -165,16 +171,6 @@ export async function emptyTestDatabase(): Promise<TestDatabase> {
       drop: () => onAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
     };
   }
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const { pg: db } = await openPglite(null);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 });
-  await server.start();
-  const [, port] = server.getServerConn().split(':');
-  return {
-    url: socketUrl(port!),
-    async drop() {
-      await server.stop();
-      await db.close();
-    },
-  };
+  return serveOverSocket(db);
 }
