@@ -14,6 +14,7 @@ import { emptyTestDatabase, noServerReason, testBackend, type TestDatabase } fro
 import { DbError } from './client';
 import { findMigrationsDir, readMigrations } from './migrate';
 import { ServerDb } from './server';
+import { claimJobs } from '../jobs/store';
 import { decodeVector, encodeVector } from './vector';
 
 const skipReason = noServerReason();
@@ -154,6 +155,56 @@ describe.skipIf(testBackend() !== 'server')('migrating a server (needs a real Po
       await cores[0].call('memories.write', { persona: 'main', content: 'written by the first' });
       const list = await cores[1].call('memories.list', { persona: 'main' });
       expect(list.items.map((m) => m.content)).toContain('written by the first');
+    } finally {
+      await Promise.all(cores.map((c) => c.close()));
+    }
+  });
+});
+
+describe.skipIf(testBackend() !== 'server')('two Hearths taking jobs from one server (needs a real PostgreSQL server)', () => {
+  let empty: TestDatabase | null = null;
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await empty?.drop();
+    empty = null;
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('never hands one job to both, however their claims interleave', async () => {
+    empty = await emptyTestDatabase();
+    const open = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+      dirs.push(dir);
+      // No queue served: the test itself claims, as each Hearth's runner would.
+      return createCore({ dataDir: dir, databaseUrl: empty!.url, dailyBackups: false, queues: {} });
+    };
+    const cores = await Promise.all([open(), open()]);
+    try {
+      const JOBS = 400;
+      await cores[0].ctx.db.query(
+        `INSERT INTO jobs (queue, persona, args) SELECT 'embeddings', 'main', '{}'::jsonb FROM generate_series(1, $1)`,
+        [JOBS],
+      );
+      // Each Hearth claims as its runner does, several claims in flight at once on its pool.
+      const claimAll = async (core: TestCore | Awaited<ReturnType<typeof createCore>>) => {
+        const got: string[] = [];
+        const worker = async () => {
+          for (;;) {
+            const rows = await claimJobs(core.ctx.db, 'embeddings', 3);
+            if (!rows.length) return;
+            got.push(...rows.map((r) => String(r.id)));
+          }
+        };
+        await Promise.all([worker(), worker(), worker()]);
+        return got;
+      };
+      const [a, b] = await Promise.all(cores.map(claimAll));
+      const all = [...a!, ...b!];
+      expect(new Set(all).size).toBe(JOBS);
+      expect(all.length).toBe(JOBS);
+      // Both took part: the claims really raced.
+      expect(a!.length).toBeGreaterThan(0);
+      expect(b!.length).toBeGreaterThan(0);
     } finally {
       await Promise.all(cores.map((c) => c.close()));
     }

@@ -2,8 +2,11 @@ import type { JobProgress, JobQueue } from '../../shared/api';
 import type { Queryable } from '../db/client';
 import { JOB_COLUMNS, type JobRow } from './row';
 
-// The SQL of the job runner. Every state change is one UPDATE … RETURNING on
-// the single connection, so a job can never be claimed twice.
+// The SQL of the job runner. Every state change is one UPDATE … RETURNING. On
+// PGlite there is one connection, so a job can never be claimed twice; on a
+// server several Hearths claim from one table (docs/server-mode.md): a claim
+// skips rows another one has locked, and checks the state again on the row it
+// locked, so two claims at the same moment never take the same job.
 
 /** Claims up to `limit` due jobs of a queue: available (new) or retryable whose time has come. */
 export async function claimJobs(q: Queryable, queue: JobQueue, limit: number): Promise<JobRow[]> {
@@ -13,7 +16,8 @@ export async function claimJobs(q: Queryable, queue: JobQueue, limit: number): P
        SELECT id FROM jobs
        WHERE queue = $1 AND state IN ('available', 'retryable') AND run_at <= now()
        ORDER BY run_at, id LIMIT $2
-     )
+       FOR UPDATE SKIP LOCKED
+     ) AND state IN ('available', 'retryable')
      RETURNING ${JOB_COLUMNS}`,
     [queue, limit],
   );
