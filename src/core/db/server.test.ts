@@ -209,4 +209,36 @@ describe.skipIf(testBackend() !== 'server')('two Hearths taking jobs from one se
       await Promise.all(cores.map((c) => c.close()));
     }
   });
+
+  it('a Hearth that starts leaves alone the job another one is running, and takes back one whose Hearth stopped', async () => {
+    empty = await emptyTestDatabase();
+    const open = (leaseMs?: number) => {
+      const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+      dirs.push(dir);
+      return createCore({ dataDir: dir, databaseUrl: empty!.url, dailyBackups: false, queues: {}, ...(leaseMs ? { jobs: { leaseMs } } : {}) });
+    };
+    const first = await open();
+    const held = async () => {
+      const { rows } = await first.ctx.db.query<{ state: string; crashes: number }>(`SELECT state, crashes FROM jobs ORDER BY id`);
+      return rows;
+    };
+    try {
+      await first.ctx.db.query(`INSERT INTO jobs (queue, persona, args) VALUES ('embeddings', 'main', '{}'), ('embeddings', 'main', '{}')`);
+      // The first Hearth runs one job (renewing a minute's lease), and one it claimed for 200 ms and then stopped.
+      expect(await claimJobs(first.ctx.db, 'embeddings', 1, 60_000)).toHaveLength(1);
+      expect(await claimJobs(first.ctx.db, 'embeddings', 1, 200)).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 400));
+      const second = await open();
+      try {
+        expect(await held()).toEqual([
+          { state: 'running', crashes: 0 },
+          { state: 'available', crashes: 1 },
+        ]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.close();
+    }
+  });
 });

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { backoffDelay } from './backoff';
 import { type JobRow, toJob } from './row';
-import { claimJobs, completeJob, failJob, msUntilNextDue, recoverInterrupted, releaseJob, setProgress } from './store';
+import { claimJobs, completeJob, failJob, msUntilNextDue, recoverInterrupted, releaseJob, renewLeases, setProgress } from './store';
 import type { JobContext, QueueDef, QueueDefs } from './types';
 
 export interface JobRunnerOptions {
@@ -14,6 +14,11 @@ export interface JobRunnerOptions {
   pollMs: number;
   /** On close, how long running jobs get to notice the abort and stop. */
   stopGraceMs: number;
+  /**
+   * On a shared server: how long a claim holds unless renewed. The runner renews its jobs'
+   * leases every third of it, and puts back jobs whose lease ran out (their Hearth stopped).
+   */
+  leaseMs: number;
   random?: () => number;
 }
 
@@ -22,6 +27,7 @@ export const DEFAULT_JOB_RUNNER_OPTIONS: JobRunnerOptions = {
   backoffMaxMs: 10 * 60_000,
   pollMs: 1_000,
   stopGraceMs: 3_000,
+  leaseMs: 60_000,
 };
 
 // Writes signal that work may have been enqueued (memories, knowledge, personas…);
@@ -45,6 +51,7 @@ export class JobRunner {
   /** Set when close gave up waiting: from then on nothing is written. */
   private abandoned = false;
   private unsubscribe: (() => void) | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private ctx: CoreContext,
@@ -52,8 +59,19 @@ export class JobRunner {
     private o: JobRunnerOptions,
   ) {}
 
+  /** Several Hearths share the jobs table (a server, docs/server-mode.md): claims carry a lease. */
+  private get shared(): boolean {
+    return this.ctx.db.kind === 'server';
+  }
+
   async start(): Promise<void> {
-    for (const row of await recoverInterrupted(this.ctx.db)) this.emit(row);
+    // PGlite has one owner: whatever is still running was left by its last run. On a server only
+    // jobs whose lease ran out were; the others are being run by another Hearth right now.
+    for (const row of await recoverInterrupted(this.ctx.db, this.shared)) this.emit(row);
+    if (this.shared) {
+      this.leaseTimer = setInterval(() => void this.keepLeases(), this.o.leaseMs / 3);
+      this.leaseTimer.unref();
+    }
     this.unsubscribe = this.ctx.events.subscribe((name) => {
       if (!QUIET_EVENTS.has(name)) this.wake();
     });
@@ -80,7 +98,7 @@ export class JobRunner {
         for (const [queue, def] of this.queues()) {
           const free = def.concurrency - this.count(queue);
           if (free <= 0) continue;
-          for (const row of await claimJobs(this.ctx.db, queue, free)) this.launch(queue, def, row);
+          for (const row of await claimJobs(this.ctx.db, queue, free, this.shared ? this.o.leaseMs : null)) this.launch(queue, def, row);
         }
       } while (this.again && !this.stopped);
       const open = this.queues()
@@ -115,6 +133,19 @@ export class JobRunner {
     let n = 0;
     for (const r of this.running.values()) if (r.queue === queue) n++;
     return n;
+  }
+
+  /** Renews the leases of the jobs running here, and puts back jobs another Hearth left when it stopped. */
+  private async keepLeases(): Promise<void> {
+    if (this.stopped || this.abandoned) return;
+    try {
+      await renewLeases(this.ctx.db, [...this.running.keys()], this.o.leaseMs);
+      const back = await recoverInterrupted(this.ctx.db, true);
+      for (const row of back) this.emit(row);
+      if (back.length) this.wake();
+    } catch (e) {
+      if (!this.stopped) console.error('jobs: renewing leases failed:', e);
+    }
   }
 
   private emit(row: JobRow | null): void {
@@ -182,6 +213,7 @@ export class JobRunner {
     if (this.stopped) return;
     this.stopped = true;
     this.unsubscribe?.();
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.abort.abort(new AppError('cancelled', 'Hearth is closing.'));

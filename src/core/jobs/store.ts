@@ -8,10 +8,15 @@ import { JOB_COLUMNS, type JobRow } from './row';
 // skips rows another one has locked, and checks the state again on the row it
 // locked, so two claims at the same moment never take the same job.
 
-/** Claims up to `limit` due jobs of a queue: available (new) or retryable whose time has come. */
-export async function claimJobs(q: Queryable, queue: JobQueue, limit: number): Promise<JobRow[]> {
+/**
+ * Claims up to `limit` due jobs of a queue: available (new) or retryable whose time has come.
+ * `leaseMs`: on a shared server, how long the claim holds before others may take the job back
+ * unless it is renewed (renewLeases); null on PGlite (one owner).
+ */
+export async function claimJobs(q: Queryable, queue: JobQueue, limit: number, leaseMs: number | null = null): Promise<JobRow[]> {
   const { rows } = await q.query<JobRow>(
-    `UPDATE jobs SET state = 'running', attempt = attempt + 1, attempted_at = now(), progress = NULL
+    `UPDATE jobs SET state = 'running', attempt = attempt + 1, attempted_at = now(), progress = NULL,
+       lease_until = now() + $3::double precision * interval '1 millisecond'
      WHERE id IN (
        SELECT id FROM jobs
        WHERE queue = $1 AND state IN ('available', 'retryable') AND run_at <= now()
@@ -19,9 +24,19 @@ export async function claimJobs(q: Queryable, queue: JobQueue, limit: number): P
        FOR UPDATE SKIP LOCKED
      ) AND state IN ('available', 'retryable')
      RETURNING ${JOB_COLUMNS}`,
-    [queue, limit],
+    [queue, limit, leaseMs],
   );
   return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Extends the leases of jobs this Hearth is running (shared server only). */
+export async function renewLeases(q: Queryable, ids: string[], leaseMs: number): Promise<void> {
+  if (!ids.length) return;
+  await q.query(
+    `UPDATE jobs SET lease_until = now() + $2::double precision * interval '1 millisecond'
+     WHERE id = ANY($1::bigint[]) AND state = 'running'`,
+    [ids, leaseMs],
+  );
 }
 
 export async function completeJob(q: Queryable, id: string): Promise<JobRow | null> {
@@ -71,7 +86,12 @@ export const MAX_CRASHES = 5;
  * off MAX_CRASHES times, which may itself be what brings Hearth down, is
  * discarded with a message saying so. Each stop is written into its history.
  */
-export async function recoverInterrupted(q: Queryable): Promise<JobRow[]> {
+/**
+ * Puts jobs left `running` by a Hearth that stopped back in line. `expiredOnly`
+ * (a shared server): only jobs whose lease ran out — the others are held by a
+ * Hearth that is running them now.
+ */
+export async function recoverInterrupted(q: Queryable, expiredOnly = false): Promise<JobRow[]> {
   const { rows } = await q.query<JobRow>(
     `WITH cut AS (
        SELECT id, attempt, crashes + 1 AS crashes,
@@ -79,7 +99,8 @@ export async function recoverInterrupted(q: Queryable): Promise<JobRow[]> {
            THEN format('discarded: Hearth stopped %s times while this job ran (it may be what stops Hearth); retry it from Jobs once the cause is fixed', crashes + 1)
            ELSE format('interrupted: Hearth stopped while this job ran (stop %s of %s allowed; the attempt is not counted)', crashes + 1, $1)
          END AS message
-       FROM jobs WHERE state = 'running'
+       FROM jobs WHERE state = 'running' AND ($2::boolean IS FALSE OR lease_until IS NULL OR lease_until < now())
+       FOR UPDATE SKIP LOCKED
      )
      UPDATE jobs j SET
        crashes = cut.crashes,
@@ -89,9 +110,9 @@ export async function recoverInterrupted(q: Queryable): Promise<JobRow[]> {
        last_error = cut.message,
        errors = j.errors || jsonb_build_array(jsonb_build_object('attempt', cut.attempt, 'at', now(), 'error', cut.message)),
        progress = NULL
-     FROM cut WHERE j.id = cut.id
+     FROM cut WHERE j.id = cut.id AND j.state = 'running'
      RETURNING ${JOB_COLUMNS.split(',').map((c) => `j.${c.trim()}`).join(', ')}`,
-    [MAX_CRASHES],
+    [MAX_CRASHES, expiredOnly],
   );
   return rows;
 }
