@@ -111,7 +111,7 @@ describe('BM25 without pg_textsearch equals BM25 with it', () => {
   it('every variant ranks memories and knowledge identically, with and without a query vector, filters and a time', async () => {
     const rnd = prng(5);
     let hits = 0;
-    for (const [i, query] of queries(4, 45).entries()) {
+    for (const [i, query] of queries(4, 24).entries()) {
       const persona = PERSONAS[i % 2]!;
       const variant = VARIANTS[i % 3]!;
       const vector = i % 2 ? space.sample(rnd) : null;
@@ -128,7 +128,7 @@ describe('BM25 without pg_textsearch equals BM25 with it', () => {
 
   it('plain BM25 and ts_rank agree at small limits too (no text match lends context there)', async () => {
     const rnd = prng(6);
-    for (const [i, query] of queries(7, 30).entries()) {
+    for (const [i, query] of queries(7, 18).entries()) {
       const variant = i % 2 ? 'bm25' : 'ts_rank';
       await bothWays({ persona: PERSONAS[i % 2]!, query, limit: 3, variant, queryEmbedding: i % 3 ? space.sample(rnd) : null }, `${variant} limit 3 "${query.slice(0, 60)}"`);
     }
