@@ -6,9 +6,9 @@ import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
-import { createCore } from '../index';
+import { type CoreOptions, createCore } from '../index';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { emptyTestDatabase, noServerReason, testBackend, type TestDatabase } from '../testing/server';
 import { DbError } from './client';
@@ -128,22 +128,25 @@ describe.skipIf(skipReason !== null)('the server backend', () => {
 });
 
 // pglite-socket serves one session to every connection (testing/server.ts): two Hearths need a real server.
-describe.skipIf(testBackend() !== 'server')('migrating a server (needs a real PostgreSQL server)', () => {
+describe.skipIf(testBackend() !== 'server')('two Hearths on one server (needs a real PostgreSQL server)', () => {
   let empty: TestDatabase | null = null;
   const dirs: string[] = [];
+  beforeEach(async () => {
+    empty = await emptyTestDatabase();
+  });
   afterEach(async () => {
     await empty?.drop();
     empty = null;
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   });
+  /** A Hearth on the test's one empty database, with its own data folder. */
+  const open = (options: Partial<CoreOptions> = {}) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+    dirs.push(dir);
+    return createCore({ dataDir: dir, databaseUrl: empty!.url, dailyBackups: false, ...options });
+  };
 
   it('two Hearths migrating one empty database at once apply each migration once', async () => {
-    empty = await emptyTestDatabase();
-    const open = () => {
-      const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
-      dirs.push(dir);
-      return createCore({ dataDir: dir, databaseUrl: empty!.url, dailyBackups: false });
-    };
     const cores = await Promise.all([open(), open()]);
     try {
       const { rows } = await cores[0].ctx.db.query<{ name: string; n: number }>(
@@ -159,26 +162,10 @@ describe.skipIf(testBackend() !== 'server')('migrating a server (needs a real Po
       await Promise.all(cores.map((c) => c.close()));
     }
   });
-});
-
-describe.skipIf(testBackend() !== 'server')('two Hearths taking jobs from one server (needs a real PostgreSQL server)', () => {
-  let empty: TestDatabase | null = null;
-  const dirs: string[] = [];
-  afterEach(async () => {
-    await empty?.drop();
-    empty = null;
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
 
   it('never hands one job to both, however their claims interleave', async () => {
-    empty = await emptyTestDatabase();
-    const open = () => {
-      const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
-      dirs.push(dir);
-      // No queue served: the test itself claims, as each Hearth's runner would.
-      return createCore({ dataDir: dir, databaseUrl: empty!.url, dailyBackups: false, queues: {} });
-    };
-    const cores = await Promise.all([open(), open()]);
+    // No queue served: the test itself claims, as each Hearth's runner would.
+    const cores = await Promise.all([open({ queues: {} }), open({ queues: {} })]);
     try {
       const JOBS = 400;
       await cores[0].ctx.db.query(
@@ -211,13 +198,7 @@ describe.skipIf(testBackend() !== 'server')('two Hearths taking jobs from one se
   });
 
   it('a Hearth that starts leaves alone the job another one is running, and takes back one whose Hearth stopped', async () => {
-    empty = await emptyTestDatabase();
-    const open = (leaseMs?: number) => {
-      const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
-      dirs.push(dir);
-      return createCore({ dataDir: dir, databaseUrl: empty!.url, dailyBackups: false, queues: {}, ...(leaseMs ? { jobs: { leaseMs } } : {}) });
-    };
-    const first = await open();
+    const first = await open({ queues: {} });
     const held = async () => {
       const { rows } = await first.ctx.db.query<{ state: string; crashes: number }>(`SELECT state, crashes FROM jobs ORDER BY id`);
       return rows;
@@ -228,7 +209,7 @@ describe.skipIf(testBackend() !== 'server')('two Hearths taking jobs from one se
       expect(await claimJobs(first.ctx.db, 'embeddings', 1, 60_000)).toHaveLength(1);
       expect(await claimJobs(first.ctx.db, 'embeddings', 1, 200)).toHaveLength(1);
       await new Promise((r) => setTimeout(r, 400));
-      const second = await open();
+      const second = await open({ queues: {} });
       try {
         expect(await held()).toEqual([
           { state: 'running', crashes: 0 },
