@@ -39,6 +39,7 @@ import { APP_VERSION } from './info/handlers';
 import { raiseNotice } from './info/notices';
 import { findLostRows, lostRowsNotice } from './db/startup-check';
 import { DEFAULT_IDLE_CHECKPOINT, IdleCheckpointer, type IdleCheckpointOptions } from './db/idle-checkpoint';
+import { DEFAULT_IDLE_VACUUM, IdleVacuum, type IdleVacuumOptions } from './db/idle-vacuum';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -71,6 +72,8 @@ export interface CoreOptions {
   startupCheckDelayMs?: number | null;
   /** When a quiet database takes its checkpoint (db/idle-checkpoint.ts; a data folder only). */
   idleCheckpoint?: Partial<IdleCheckpointOptions>;
+  /** When a quiet database vacuums a changed table (db/idle-vacuum.ts; a data folder only). */
+  idleVacuum?: Partial<IdleVacuumOptions>;
 }
 
 export interface Core {
@@ -224,6 +227,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       })
     : null;
   checkpointer?.start();
+  // PGlite has no autovacuum (docs/durability.md, "Idle vacuum"); a server vacuums itself.
+  const vacuum = dataDir && db.local
+    ? new IdleVacuum(db.local, { ...DEFAULT_IDLE_VACUUM, ...options.idleVacuum }, (e) => {
+        if (!closed) console.warn('Hearth: an idle vacuum failed:', e instanceof Error ? e.message : e);
+      })
+    : null;
+  vacuum?.start();
 
   // The check after start: in the background, once, so start-up itself is not slowed.
   let checkTimer: NodeJS.Timeout | null = null;
@@ -274,6 +284,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // A backup or restore under way finishes first: it is never cut off by a clean close.
         await backups?.stop();
         await checkpointer?.stop();
+        await vacuum?.stop();
         await parser.close();
         await embedder.close();
         await ctx.db.close();
