@@ -24,6 +24,8 @@ const SERVER_FILES = [
   // the comparison with pg_textsearch runs where it exists (pglite-socket) and skips with its reason elsewhere.
   'src/core/recall/robustness.test.ts',
   'src/core/recall/term-stats.test.ts',
+  // Live updates between two Hearths on one database (LISTEN/NOTIFY); they skip on pglite-socket.
+  'src/core/live/live.test.ts',
 ];
 
 /**
