@@ -5,7 +5,9 @@
 //                  throwaway cluster made with initdb on a free 127.0.0.1 port
 //   pglite-socket  PGlite served over the wire (pgvector and pg_textsearch)
 // Usage: node scripts/test-servers.mjs [--only postgres|pglite-socket] [test files…]
-// Without files: SERVER_FILES below. Files that cannot apply to a server are
+// Without files: SERVER_FILES below, and on postgres E2E_FILES (Playwright,
+// after the unit pass; the app is built first if out/ is stale). Files ending
+// in .spec.ts are Playwright specs. Files that cannot apply to a server are
 // listed in EXCLUDED with the reason, printed on every run.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,9 @@ const SERVER_FILES = [
   'src/core/chat/compaction/fold.test.ts',
 ];
 
+/** End-to-end specs that need a real server (two hosts on one database): run on the postgres cluster only. */
+const E2E_FILES = ['e2e/two-hosts.spec.ts'];
+
 /**
  * pglite-socket has pgvector, so it runs the files whose vector paths the
  * text-only postgres pass skips; the rest would only repeat that pass, slower
@@ -49,8 +54,10 @@ const EXCLUDED = {
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : null;
-const files = args.length ? args : SERVER_FILES.filter((f) => existsSync(f));
-const socketFiles = args.length ? args : SOCKET_FILES;
+const isSpec = (f) => f.endsWith('.spec.ts');
+const files = args.length ? args.filter((f) => !isSpec(f)) : SERVER_FILES.filter((f) => existsSync(f));
+const socketFiles = args.length ? args.filter((f) => !isSpec(f)) : SOCKET_FILES;
+const specs = args.length ? args.filter(isSpec) : E2E_FILES.filter((f) => existsSync(f));
 
 function freePort() {
   return new Promise((resolve) => {
@@ -130,6 +137,27 @@ function vitest(url, label, list) {
   });
 }
 
+/** The Playwright specs against one server, once its unit pass is done (the hosts need the cores the unit tests use). */
+async function playwright(url, label, list) {
+  const { buildIfNeeded } = await import('./build-if-needed.mjs');
+  buildIfNeeded();
+  const t = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test', ...list], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HEARTH_TEST_DATABASE_URL: url, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('exit', (code) => {
+      console.log(`\n== ${label}: ${list.length} Playwright specs against ${url}`);
+      process.stdout.write(Buffer.concat(out));
+      resolve({ code: code ?? 1, figure: `${label.split(' ')[0]} e2e ${((Date.now() - t) / 1000).toFixed(0)} s` });
+    });
+  });
+}
+
 console.log('Server test passes. Not run on a server, and why:');
 for (const [what, why] of Object.entries(EXCLUDED)) console.log(`  - ${what}: ${why}`);
 
@@ -139,9 +167,15 @@ let pgServer = null;
 if (!only || only === 'postgres') {
   pgServer = await startPostgres();
   if (pgServer.skip) console.log(`\n== postgres: skipped: ${pgServer.skip}`);
-  else passes.push(vitest(pgServer.url, 'postgres (text-only: no pgvector)', files));
+  else {
+    const label = 'postgres (text-only: no pgvector)';
+    const unit = files.length ? vitest(pgServer.url, label, files) : Promise.resolve(null);
+    // One after the other: two hosts and a browser beside the unit pass would only slow both on two cores.
+    passes.push(unit);
+    if (specs.length) passes.push(unit.then(() => playwright(pgServer.url, label, specs)));
+  }
 }
-if (!only || only === 'pglite-socket') {
+if ((!only || only === 'pglite-socket') && socketFiles.length) {
   passes.push(vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch; the vector paths)', socketFiles));
 }
 let results;
@@ -150,6 +184,7 @@ try {
 } finally {
   if (pgServer && !pgServer.skip) pgServer.stop();
 }
+results = results.filter(Boolean);
 const failed = results.filter((r) => r.code !== 0).length;
 const figures = results.map((r) => r.figure);
 const { loadavg } = await import('node:os');
