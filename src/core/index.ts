@@ -17,6 +17,7 @@ import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
 import { EventBus } from './events';
+import { DEFAULT_LIVE_OPTIONS, LiveUpdates, type LiveOptions } from './live/relay';
 import { removeUnfinishedImports } from './portable/unfinished';
 import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './jobs/runner';
 import type { QueueDefs } from './jobs/types';
@@ -74,6 +75,8 @@ export interface CoreOptions {
   idleCheckpoint?: Partial<IdleCheckpointOptions>;
   /** When a quiet database vacuums a changed table (db/idle-vacuum.ts; a data folder only). */
   idleVacuum?: Partial<IdleVacuumOptions>;
+  /** Live updates between Hearths on one server (live/relay.ts): batching and reconnect back-off. */
+  live?: Partial<LiveOptions>;
 }
 
 export interface Core {
@@ -124,6 +127,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const databaseUrl = options.databaseUrl?.trim() || null;
   let lock: DirLock | null = null;
   let db: Db | null = null;
+  let server: ServerDb | null = null;
   let backups: BackupService | null = null;
   const notices: string[] = options.notices ?? [];
   try {
@@ -134,7 +138,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (databaseUrl) {
       // Several Hearths share one server, so no single-owner lock: the folder only holds this device's secrets.
       if (options.loadFrom) throw new AppError('invalid_args', 'loadFrom applies to the local database only, not to a server.');
-      const server = await ServerDb.open(databaseUrl);
+      server = await ServerDb.open(databaseUrl);
       db = server;
       // The server's own backups apply (docs/server-mode.md): none before migrating.
       await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()));
@@ -170,6 +174,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings, ...(textOnly ? { textOnly } : {}) });
   const parser = new DocumentParser();
   let runner: JobRunner | null = null;
+  let live: LiveUpdates | null = null;
   const ctx: CoreContext = {
     db,
     events,
@@ -205,12 +210,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
+    // Before the runner: the jobs it takes back at start reach the other Hearths' pages too.
+    if (server) {
+      live = new LiveUpdates(ctx, server, { ...DEFAULT_LIVE_OPTIONS, ...options.live });
+      await live.start();
+    }
     runner = new JobRunner(ctx, servedQueues(options.queues ?? queueDefs, textOnly), { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
     await runner.start();
   } catch (e) {
     // A damaged page met while reading settings or jobs: name the table instead of a stack.
     const damage = dataDir && db.local ? await describeDamage(db, e, dataDir, 'start') : null;
     await runner?.stop();
+    await live?.stop();
     await backups?.stop();
     await parser.close();
     await embedder.close();
@@ -281,6 +292,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       try {
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();
+        // After the runner, whose last changes (jobs put back) other Hearths' pages should still hear of.
+        await live?.stop();
         // A backup or restore under way finishes first: it is never cut off by a clean close.
         await backups?.stop();
         await checkpointer?.stop();
