@@ -54,7 +54,8 @@ async function handle(req: DbRequest): Promise<unknown> {
       return open(req.dataDir, req.durableCommits, req.loadFrom);
     case 'query': {
       const t = performance.now();
-      const r = await requireDb().query(req.sql, req.params, { serializers });
+      // A blob feeds `COPY … FROM '/dev/blob'` (bulk import, docs/export.md): rows without a statement each.
+      const r = await requireDb().query(req.sql, req.params, { serializers, ...(req.blob ? { blob: new Blob([req.blob]) } : {}) });
       return { rows: r.rows, affectedRows: r.affectedRows ?? 0, ms: performance.now() - t };
     }
     case 'exec':

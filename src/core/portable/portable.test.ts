@@ -224,6 +224,11 @@ describe('personas.import', () => {
       ['a dropped line', () => gzipSync(good().filter((_, i) => i !== 4).join('\n')), /says it holds 4 memory records but 3 were read/],
       ['an empty file', () => gzipSync(''), /empty/],
       // A row the database refuses (the same chunk index twice): the message names the lines of the page it was in.
+      // Rows the bulk path refuses before the database (a day no calendar has) and the database refuses (a NUL in text).
+      ['a day that does not exist', () => gzipSync(good().map((x, i) => (i === 3 ? x.replace(/"day":"[^"]*"/, '"day":"2025-02-30"') : x)).join('\n')),
+        /^Lines? \d+(–\d+)? could not be stored: .*2025-02-30.*Nothing was imported/],
+      ['a NUL character in a memory', () => gzipSync(good().map((x, i) => (i === 3 ? x.replace('"content":"', '"content":"\\u0000') : x)).join('\n')),
+        /^Lines? \d+(–\d+)? could not be stored: .*Nothing was imported/],
       ['a chunk index twice', () => gzipSync(withExtraChunk(good()).join('\n')), /^Lines? \d+(–\d+)? could not be stored: .*Nothing was imported/],
     ];
     for (const [what, bytes, message] of cases) {
