@@ -17,6 +17,8 @@ export interface DbQueryResult<T = Record<string, unknown>> {
    * behind other calls for the one connection (absent where nobody measured).
    */
   ms?: number;
+  /** What a `COPY … TO '/dev/blob'` wrote (PGlite only). */
+  blob?: Uint8Array;
 }
 
 export interface DbErrorShape {

@@ -56,7 +56,9 @@ async function handle(req: DbRequest): Promise<unknown> {
       const t = performance.now();
       // A blob feeds `COPY … FROM '/dev/blob'` (bulk import, docs/export.md): rows without a statement each.
       const r = await requireDb().query(req.sql, req.params, { serializers, ...(req.blob ? { blob: new Blob([req.blob]) } : {}) });
-      return { rows: r.rows, affectedRows: r.affectedRows ?? 0, ms: performance.now() - t };
+      // `COPY … TO '/dev/blob'` hands its output back as a blob (export's bulk read, docs/export.md).
+      const out = r.blob ? new Uint8Array(await r.blob.arrayBuffer()) : undefined;
+      return { rows: r.rows, affectedRows: r.affectedRows ?? 0, ms: performance.now() - t, ...(out ? { blob: out } : {}) };
     }
     case 'exec':
       await requireDb().exec(req.sql);

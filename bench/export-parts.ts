@@ -1,17 +1,20 @@
-// What one imported memory row costs the database, part by part (issue #14,
-// docs/export.md "Where the time goes"): the same rows stored several ways and
+// What one memory row costs the database, part by part, each way (issue #14,
+// docs/export.md "Where the time goes"). Export: a page of memories read
+// several ways (the export's own statement, and with each of its parts alone).
+// Import: the same rows stored several ways and
 // with each index or trigger taken away in turn, every variant in a
 // transaction that is rolled back. Each statement is timed twice: by the
 // database worker (wall time of the statement alone) and as CPU time of the
 // process (every thread, including making the rows ready in JavaScript), which
 // moves far less with a busy machine's load. Median of --reps statements of
 // --rows rows each, as µs per row. Prints the load average.
-//   npx tsx bench/import-parts.ts [--n 3000] [--rows 200] [--reps 5]
+//   npx tsx bench/export-parts.ts [--n 3000] [--rows 200] [--reps 5]
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { PgliteDb, Queryable } from '../src/core/db/client';
 import { DB_DIMENSIONS, encodeVector } from '../src/core/db/vector';
 import { copyBinary, type Field } from '../src/core/portable/copy-binary';
+import { personaRecords } from '../src/core/portable/export';
 import { makeTestCore } from '../src/core/testing/core';
 import { loadBenchPersona, sentence, vector } from './export-data';
 
@@ -114,7 +117,7 @@ const tsvectorOnly: Variant = async (_db, tx, rs) =>
                    FROM unnest($1::text[], $2::text[]) AS u(t, c)`, [rs.map((r) => r.content), rs.map((r) => r.category)])).ms!;
 
 async function main(): Promise<void> {
-  console.log(`import-parts — ${ROWS}-row statements into a persona of ${N} memories, median of ${REPS}; load average ${load()}`);
+  console.log(`export-parts — ${ROWS}-row statements into a persona of ${N} memories, median of ${REPS}; load average ${load()}`);
   const core = await makeTestCore();
   const db = core.ctx.db.local!;
   const model = core.ctx.embedder.model();
@@ -123,6 +126,7 @@ async function main(): Promise<void> {
   console.log(`set-up ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${load()}`);
   await new Promise((r) => setTimeout(r, 3000));
 
+  await exportParts(db);
   let seed = 1e7;
   async function time(name: string, fn: Variant, before = ''): Promise<number> {
     const ms: number[] = [];
@@ -172,6 +176,61 @@ async function main(): Promise<void> {
   await time('binary COPY with the vector joining the 512-d HNSW graph at once', hnsw);
   console.log(`\nload average at the end ${load()}`);
   await core.dispose();
+}
+
+/** Export: the export's own memory pages (timed as they run), then one page read with each part alone. */
+async function exportParts(db: PgliteDb): Promise<void> {
+  const orig = db.query.bind(db);
+  const pages = { ms: 0, rows: 0, cpu: 0 };
+  db.query = (async (sql: string, params: unknown[] = []) => {
+    const c = process.cpuUsage();
+    const res = await orig(sql, params);
+    const d = process.cpuUsage(c);
+    if (sql.trimStart().startsWith('SELECT m.id')) {
+      pages.ms += res.ms ?? 0;
+      pages.rows += res.rows.length;
+      pages.cpu += (d.user + d.system) / 1000;
+    }
+    return res;
+  }) as PgliteDb['query'];
+  for await (const _ of personaRecords(db, 'bench')) void _;
+  db.query = orig;
+  console.log(`\n| reading a page of memories (${ROWS} rows) | CPU µs a row | statement µs a row (worker) |\n|---|---|---|`);
+  console.log(`| the export's own pages (history check, vector → base64 in SQL, times as text), all ${pages.rows} | ${((pages.cpu * 1000) / pages.rows).toFixed(0)} | ${((pages.ms * 1000) / pages.rows).toFixed(0)} |`);
+  const page = `FROM memories m WHERE m.persona = 'bench' AND m.seq > $1::bigint ORDER BY m.seq LIMIT ${ROWS}`;
+  const plain = 'm.id, m.category, m.content, m.importance, m.day, m.origin, m.conversation_id, m.seq';
+  const variants: [string, string][] = [
+    ['plain columns, no vector, times as Postgres gives them', `SELECT ${plain}, m.inserted_at, m.updated_at ${page}`],
+    ['… with the two times as text with microseconds (to_char)', `SELECT ${plain},
+      to_char(m.inserted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS a, to_char(m.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS b ${page}`],
+    ['… with the vector as the file\'s base64, made in SQL', `SELECT ${plain}, CASE WHEN vector_send(m.embedding) IS NOT NULL THEN replace(encode(substring(vector_send(m.embedding) FROM 5 FOR
+      ((length(rtrim(substring(vector_send(m.embedding) FROM 5), '\\x00'::bytea)) + 3) / 4) * 4), 'base64'), E'\\n', '') END AS e ${page}`],
+    ['… with the vector as pgvector text', `SELECT ${plain}, m.embedding::text AS e ${page}`],
+  ];
+  for (const [name, sql] of variants) {
+    const ms: number[] = [];
+    const cpu: number[] = [];
+    for (let i = 0; i < REPS; i++) {
+      const c = process.cpuUsage();
+      const r = await db.query(sql, [String((i * ROWS) % Math.max(1, N - ROWS))]);
+      const d = process.cpuUsage(c);
+      ms.push(r.ms!);
+      cpu.push((d.user + d.system) / 1000);
+    }
+    console.log(`| ${name} | ${((median(cpu) * 1000) / ROWS).toFixed(0)} | ${((median(ms) * 1000) / ROWS).toFixed(0)} |`);
+  }
+  // The same page through COPY … TO '/dev/blob' in binary: no text per field, the vector's bytes as they are stored.
+  const ms: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const c = process.cpuUsage();
+    const r = await db.query(`COPY (SELECT ${plain}, m.inserted_at, m.updated_at, vector_send(m.embedding) AS e ${page.replace('$1::bigint', String((i * ROWS) % Math.max(1, N - ROWS)))})
+      TO '/dev/blob' WITH (FORMAT binary)`);
+    const d = process.cpuUsage(c);
+    ms.push(r.ms!);
+    cpu.push((d.user + d.system) / 1000);
+  }
+  console.log(`| binary COPY … TO '/dev/blob' of plain columns + the vector's bytes (decoded in JS: not included) | ${((median(cpu) * 1000) / ROWS).toFixed(0)} | ${((median(ms) * 1000) / ROWS).toFixed(0)} |`);
 }
 
 main().catch((e) => {
