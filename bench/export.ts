@@ -9,7 +9,7 @@
 // per statement (docs/export.md). That phase is timed too, for at most
 // --index-seconds (default 60) a run: rows placed per second and the longest
 // wait of another call meanwhile.
-//   npm run bench:export -- [--n 5000] [--chunks 150] [--runs 3] [--index-seconds 60] [--json FILE] [--before DIR]
+//   npm run bench:export -- [--n 5000] [--chunks 150] [--runs 3] [--index-seconds 60] [--json FILE] [--before DIR] [--fast-setup]
 // The default is short; the issue's figure is --n 50000. Prints the load
 // average with every figure: on a shared 2-core machine timings are noisy.
 // --before DIR: DIR holds another version of src/core/portable (a sibling
@@ -24,7 +24,7 @@ import type { CoreContext } from '../src/core/context';
 import { exportPersona } from '../src/core/portable/export';
 import { importPersonaFile } from '../src/core/portable/import';
 import { makeTestCore } from '../src/core/testing/core';
-import { loadBenchPersona } from './export-data';
+import { importBenchPersona, loadBenchPersona } from './export-data';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,6 +36,8 @@ const RUNS = Number(arg('runs', '3'));
 const INDEX_SECONDS = Number(arg('index-seconds', '60'));
 const JSON_OUT = process.argv.includes('--json') ? arg('json', '') : '';
 const BEFORE = arg('before', '');
+/** Build the persona by importing a generated file (minutes at 50k rather than most of an hour): export-data.ts. */
+const FAST_SETUP = process.argv.includes('--fast-setup');
 
 /** One version of the export and import code. */
 interface Code {
@@ -98,8 +100,9 @@ async function main(): Promise<void> {
   // or its loading lands inside the first export and reads as the export's memory.
   while ((await core.call('memories.get', { id: probe.id })).embeddingStatus === 'pending') await new Promise((r) => setTimeout(r, 200));
   const t = performance.now();
-  await loadBenchPersona(core, N, CHUNKS);
-  console.log(`loaded in ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${load()}`);
+  if (FAST_SETUP) await importBenchPersona(core, N, CHUNKS, join(tmpdir(), `hearth-bench-setup-${process.pid}.hearth`));
+  else await loadBenchPersona(core, N, CHUNKS);
+  console.log(`loaded${FAST_SETUP ? ' (generated file imported, vectors staged)' : ''} in ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${load()}`);
 
   const rows = N + CHUNKS + 3;
   const codes: Code[] = [{ label: 'this code', exportPersona, importPersonaFile }];
