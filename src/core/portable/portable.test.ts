@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureConversation } from '../conversations/snapshot';
+import type { Db } from '../db/client';
 import { createCore } from '../index';
 import { importMemories } from '../memories/import';
 import { replaceSource } from '../knowledge/store';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
+import { importPersonaFile } from './import';
 import { waitForJobs } from '../testing/wait-jobs';
 
 // A persona with every kind of row, exported, imported elsewhere and exported
@@ -138,6 +140,27 @@ describe('personas.import', () => {
     const hits = await b.core.call('recall', { persona: res.persona.id, query: 'Tōkyō izakaya', limit: 5 });
     expect(hits.map((h) => h.content).join('\n')).toContain('izakaya near Shinjuku');
     expect((await b.core.call('userModel.list', { persona: res.persona.id })).map((u) => u.content)).toContain('Grüner Tee, keine Milch');
+  }, 120_000);
+
+  it('on a server (INSERTs, not the embedded bulk COPY) the same file gives the same records', async () => {
+    // The real database seen as a server sees it: without the embedded-only handle, import writes with INSERTs.
+    const c = await makeEmbedFixture();
+    try {
+      await c.core.call('settings.set', { embeddings: { provider: 'compatible', baseUrl: a.server.baseURL, model: 'fake-embed', dimensions: 16 } });
+      const db = c.core.ctx.db;
+      const asServer: Db = {
+        kind: 'server', features: db.features, local: null, server: 'test', close: async () => undefined,
+        query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql), transaction: (fn) => db.transaction(fn),
+      };
+      const src = tmp('server.hearth');
+      writeFileSync(src, readFileSync(exported.path!));
+      const res = await importPersonaFile({ ...c.core.ctx, db: asServer }, src);
+      rmSync(src, { force: true });
+      const again = await c.core.call('personas.export', { id: res.persona.id });
+      expect(lines(again.path!).slice(2)).toEqual(lines(exported.path!).slice(2));
+    } finally {
+      await c.dispose();
+    }
   }, 120_000);
 
   it('into the same database: a suffixed name, fresh ids where they collide, links kept consistent', async () => {
