@@ -6,6 +6,9 @@ import { ALL_FEATURES, type DbFeatures } from './features';
 import { Mutex } from './mutex';
 import type { DbErrorShape, DbQueryResult, DbRequest, DbResponse } from './protocol';
 
+/** Statements that cannot have written (a SELECT calling a writing function is the rare exception; the next write catches up). */
+const READ_ONLY = /^\s*(SELECT|SHOW|EXPLAIN)\b/i;
+
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 type DbRequestBody = DbRequest extends infer R ? (R extends DbRequest ? Omit<R, 'id'> : never) : never;
 
@@ -75,6 +78,9 @@ export class PgliteDb implements Db {
   private inTx = new AsyncLocalStorage<true>();
   private closed = false;
   private exitError: Error | null = null;
+  /** Statements run, and of them those that may have written (see writeCount). */
+  private statements = 0;
+  private writes = 0;
 
   private worker!: Worker;
 
@@ -162,12 +168,32 @@ export class PgliteDb implements Db {
     return this.closed ? null : this.lock.idleForMs();
   }
 
+  /**
+   * Statements that may have written since the database opened: anything but a
+   * plain SELECT, SHOW or EXPLAIN. The idle checkpoint and vacuum look again only
+   * when it has moved, so a Hearth left open does no upkeep looks of its own.
+   */
+  writeCount(): number {
+    return this.writes;
+  }
+
+  /** Statements run since the database opened (for figures and tests). */
+  statementCount(): number {
+    return this.statements;
+  }
+
+  private count(sql: string): void {
+    this.statements++;
+    if (!READ_ONLY.test(sql)) this.writes++;
+  }
+
   private locked<T>(fn: () => Promise<T>): Promise<T> {
     return this.inTx.getStore() ? fn() : this.lock.run(fn);
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<DbQueryResult<T>> {
     return this.locked(async () => {
+      this.count(sql);
       try {
         return (await this.send({ op: 'query', sql, params })) as DbQueryResult<T>;
       } catch (e) {
@@ -194,7 +220,10 @@ export class PgliteDb implements Db {
   }
 
   async exec(sql: string): Promise<void> {
-    await this.locked(() => this.send({ op: 'exec', sql }));
+    await this.locked(() => {
+      this.count(sql);
+      return this.send({ op: 'exec', sql });
+    });
   }
 
   /** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */

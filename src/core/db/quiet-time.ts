@@ -7,6 +7,8 @@ import type { Queryable } from './client';
 export interface QuietTarget extends Queryable {
   /** How long no statement has run or waited (ms); null while one does or a transaction is open. */
   idleForMs(): number | null;
+  /** Statements that may have written so far (PgliteDb.writeCount). */
+  writeCount(): number;
 }
 
 export interface QuietTimeOptions {
@@ -17,14 +19,17 @@ export interface QuietTimeOptions {
 }
 
 /**
- * Looks every `pollMs` whether the database has been quiet for `idleMs` and,
- * if so, asks `work()` to do one piece. One look at a time; a failed piece
- * loses nothing and is tried again at the next quiet moment.
+ * Looks every `pollMs` whether the database has been quiet for `idleMs` and
+ * written to since the last look and, if so, asks `work()` to do one piece.
+ * One look at a time; a failed piece loses nothing and is tried again after
+ * the next write.
  */
 export abstract class QuietTimeWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** The write count at the last look: with nothing written since, there is nothing new to do. */
+  private lookedAt = -1;
 
   constructor(
     protected readonly db: QuietTarget,
@@ -63,6 +68,10 @@ export abstract class QuietTimeWorker {
 
   private async tick(): Promise<void> {
     if (!this.isQuiet()) return;
+    const writes = this.db.writeCount();
+    if (writes === this.lookedAt) return;
+    // Before the work: its own writes bring one more look, which finds nothing to do and settles.
+    this.lookedAt = writes;
     try {
       await this.work();
     } catch (e) {

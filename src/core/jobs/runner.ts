@@ -95,21 +95,40 @@ export class JobRunner {
     try {
       do {
         this.again = false;
-        for (const [queue, def] of this.queues()) {
-          const free = def.concurrency - this.count(queue);
-          if (free <= 0) continue;
-          for (const row of await claimJobs(this.ctx.db, queue, free, this.shared ? this.o.leaseMs : null)) this.launch(queue, def, row);
+        const open = this.openQueues();
+        if (!open.length || this.stopped) break;
+        // One look for all queues first: an idle Hearth asks once a second, not once per queue.
+        const due = await msUntilNextDue(this.ctx.db, open);
+        if (due === null) break;
+        if (due > 0) {
+          nextMs = Math.min(nextMs, due + 5);
+          break;
         }
+        let claimed = 0;
+        for (const queue of open) {
+          const def = this.defs[queue]!;
+          const free = def.concurrency - this.count(queue);
+          if (free <= 0 || this.stopped) continue;
+          for (const row of await claimJobs(this.ctx.db, queue, free, this.shared ? this.o.leaseMs : null)) {
+            this.launch(queue, def, row);
+            claimed++;
+          }
+        }
+        // Claimed something: look again at once (more may be due, or due soon). Claimed nothing
+        // although due (another Hearth got there first): the next look is the poll's.
+        if (claimed) this.again = true;
       } while (this.again && !this.stopped);
-      const open = this.queues()
-        .filter(([q, d]) => this.count(q) < d.concurrency)
-        .map(([q]) => q);
-      const due = open.length && !this.stopped ? await msUntilNextDue(this.ctx.db, open) : null;
-      if (due !== null) nextMs = Math.min(nextMs, due + 5);
     } catch (e) {
       if (!this.stopped) console.error('jobs: looking for due work failed:', e);
     }
     this.schedule(nextMs);
+  }
+
+  /** Queues with room for another job. */
+  private openQueues(): JobQueue[] {
+    return this.queues()
+      .filter(([q, d]) => this.count(q) < d.concurrency)
+      .map(([q]) => q);
   }
 
   /** Wakes up in `ms` unless a wake-up is already due sooner. */
