@@ -21,6 +21,19 @@ const skipReason = !admin
     : null;
 if (skipReason) console.log(`two-hosts.spec.ts skips: ${skipReason}`);
 
+/** A call to a host's API with its page token (the tokened URL carries it). */
+async function call<T>(host: RunningHost, method: string, args: unknown): Promise<T> {
+  const token = new URL(host.url).searchParams.get('token')!;
+  const res = await fetch(`http://127.0.0.1:${host.port}/api/${method}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  const env = (await res.json()) as { ok: boolean; data: T; error?: { message: string } };
+  if (!env.ok) throw new Error(`${method}: ${env.error?.message}`);
+  return env.data;
+}
+
 async function onAdmin(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
@@ -63,7 +76,7 @@ test.describe('two Hearths on one PostgreSQL server', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  test('a memory written in one window appears in the other\'s list without a reload; a persona made on one is listed on the other', async ({ browser }) => {
+  test('a memory written in one window appears in the other\'s list without a reload; a persona made on one is listed on the other; one jobs table', async ({ browser }) => {
     const [pageA, pageB] = await Promise.all([browser.newPage(), browser.newPage()]);
     const a = new AppPage(pageA);
     const b = new AppPage(pageB);
@@ -84,6 +97,16 @@ test.describe('two Hearths on one PostgreSQL server', () => {
 
     await a.personas.create('Garden club');
     await expect(b.page.getByTestId('persona-name').filter({ hasText: /^Garden club$/ })).toBeVisible();
+
+    // One jobs table: a file given to A is ingested by whichever Hearth claims the job, and B sees it done.
+    const text = Buffer.from('Ferns like shade and damp soil. Water them weekly.').toString('base64');
+    const { jobId, source } = await call<{ jobId: string; source: string }>(hosts[0]!, 'knowledge.ingest', { persona: 'main', name: 'ferns.txt', dataBase64: text });
+    await expect
+      .poll(async () => (await call<{ jobs: { id: string; state: string }[] }>(hosts[1]!, 'jobs.list', { queue: 'ingest' })).jobs.find((j) => j.id === jobId)?.state, {
+        timeout: 60_000,
+      })
+      .toBe('completed');
+    expect((await call<{ source: string }[]>(hosts[1]!, 'knowledge.listSources', { persona: 'main' })).map((k) => k.source)).toContain(source);
 
     await expect(a.errorToasts()).toHaveCount(0);
     await expect(b.errorToasts()).toHaveCount(0);

@@ -101,6 +101,8 @@ export class ServerDb implements Db {
     return describeServer(this.address);
   }
   private inTx = new AsyncLocalStorage<pg.PoolClient>();
+  /** What waits for a transaction's commit (afterCommit), by its connection. */
+  private onCommit = new WeakMap<pg.PoolClient, (() => void)[]>();
   private closed = false;
 
   private constructor(
@@ -186,8 +188,12 @@ export class ServerDb implements Db {
         try {
           const out = await fn(this);
           await client.query('COMMIT');
+          const after = this.onCommit.get(client) ?? [];
+          this.onCommit.delete(client);
+          for (const f of after) f();
           return out;
         } catch (e) {
+          this.onCommit.delete(client);
           await client.query('ROLLBACK').catch(() => {
             broken = true;
           });
@@ -198,6 +204,18 @@ export class ServerDb implements Db {
       // A connection that could not roll back is closed, never handed to the next statement mid-transaction.
       client.release(broken);
     }
+  }
+
+  /**
+   * Runs `fn` once the transaction the caller is in commits (dropped if it rolls back), or now
+   * outside one: other Hearths hear only of changes they can read (docs/server-mode.md, "Live updates").
+   */
+  afterCommit(fn: () => void): void {
+    const client = this.inTx.getStore();
+    if (!client) return fn();
+    const list = this.onCommit.get(client) ?? [];
+    list.push(fn);
+    this.onCommit.set(client, list);
   }
 
   /**

@@ -97,7 +97,7 @@ describe.skipIf(skipReason !== null)('live updates between two Hearths on one se
     }
   }, 180_000);
 
-  it('a notification on the channel that is not a Hearth change is ignored with a log line, and changes still arrive after it', async () => {
+  it('a notification on the channel that is not a Hearth change is ignored with a log line, a rolled-back change is not sent, and changes still arrive after them', async () => {
     const { a, b, raw } = await twoHearths();
     const onB = record(b);
     const warn = vi.spyOn(console, 'warn');
@@ -113,6 +113,13 @@ describe.skipIf(skipReason !== null)('live updates between two Hearths on one se
     await until('four log lines on each Hearth', () => warn.mock.calls.filter((c) => String(c[0]).includes('not a Hearth change')).length >= 8);
     expect(onB.length).toBe(before);
 
+    // A change inside a transaction that rolls back is never announced; one that commits is, after the commit.
+    await a.ctx.db
+      .transaction(async () => {
+        a!.events.emit('userModel.changed', { persona: 'main' });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
     const memory = await a.call('memories.write', { persona: 'main', content: 'after the garbage' });
     await until('the memory event on B', () => memoryEvents(onB, memory.id).length > 0);
     expect(onB.slice(before).map((s) => s.name)).toEqual(['memories.changed']);

@@ -67,9 +67,13 @@ export class LiveUpdates {
       if (meta.remote || this.stopped) return;
       const relayed = toRelayed(name, payload);
       if (!relayed) return;
-      this.queued.push(relayed);
-      // Outside any request's transaction: notify() uses the pool itself (ServerDb.notify).
-      this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushMs);
+      // An event emitted inside a transaction is sent once it commits, and never if it rolls back.
+      this.server.afterCommit(() => {
+        if (this.stopped) return;
+        this.queued.push(relayed);
+        // Outside any request's transaction: notify() uses the pool itself (ServerDb.notify).
+        this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushMs);
+      });
     });
     await this.listen(false);
   }
