@@ -46,11 +46,8 @@ const SOCKET_FILES = [
   'src/core/db/server.test.ts',
   'src/core/memories/memories.test.ts',
   'src/core/jobs/runner.test.ts',
-  // Recall's vector paths over the wire: the formula with a query vector, windows by meaning; storing documents
-  // with their embedding jobs.
-  'src/core/recall/ranking.test.ts',
+  // Recall by meaning over the wire: knowledge windows ranked with their stored vectors.
   'src/core/recall/knowledge-windows.test.ts',
-  'src/core/knowledge/store.test.ts',
 ];
 
 /** Core test files that never run on a server, and why (printed, so nothing is left out silently). */
@@ -64,8 +61,10 @@ const EXCLUDED = {
   'src/core/recall/bm25.test.ts': 'compares with pg_textsearch, which Debian\'s server lacks; term-stats checks Hearth\'s own BM25 against it where it exists',
   'src/core/knowledge/ingest.test.ts':
     'passes on a server but takes ~65 s: it tests reading files (PDF, text), which is the same on every database; what it stores is store\'s and tool\'s',
-  'src/core/knowledge/store.test.ts (on postgres)':
-    'its tests build on a first one that counts embedded chunks, and without pgvector none are; it runs on pglite-socket',
+  'src/core/knowledge/store.test.ts':
+    'its tests build on a first one that counts embedded chunks (none without pgvector); on pglite-socket it passes but takes ~35 s, over the time these passes may add',
+  'src/core/recall/ranking.test.ts (on pglite-socket)':
+    'passes there but takes ~60 s (a PGlite per fixture, one statement at a time); its text paths run on postgres, its vector formula on PGlite in npm test',
   'src/core/knowledge/chunk, windows; src/core/recall/memory-bounds, time-query': 'no database in them',
 };
 
