@@ -9,14 +9,22 @@
 // per statement (docs/export.md). That phase is timed too, for at most
 // --index-seconds (default 60) a run: rows placed per second and the longest
 // wait of another call meanwhile.
-//   npm run bench:export -- [--n 5000] [--chunks 150] [--runs 3] [--index-seconds 60] [--json FILE]
+//   npm run bench:export -- [--n 5000] [--chunks 150] [--runs 3] [--index-seconds 60] [--json FILE] [--before DIR] [--fast-setup]
 // The default is short; the issue's figure is --n 50000. Prints the load
 // average with every figure: on a shared 2-core machine timings are noisy.
+// --before DIR: DIR holds another version of src/core/portable (a sibling
+// folder of it, e.g. src/core/portable-before, filled with `git show
+// BASE:src/core/portable/<file>`); each run then exports and imports with both
+// versions in turn, alternating which goes first, so both meet the same load.
 import { copyFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resolve } from 'node:path';
+import type { CoreContext } from '../src/core/context';
+import { exportPersona } from '../src/core/portable/export';
+import { importPersonaFile } from '../src/core/portable/import';
 import { makeTestCore } from '../src/core/testing/core';
-import { loadBenchPersona } from './export-data';
+import { importBenchPersona, loadBenchPersona } from './export-data';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,6 +35,16 @@ const CHUNKS = Number(arg('chunks', '150'));
 const RUNS = Number(arg('runs', '3'));
 const INDEX_SECONDS = Number(arg('index-seconds', '60'));
 const JSON_OUT = process.argv.includes('--json') ? arg('json', '') : '';
+const BEFORE = arg('before', '');
+/** Build the persona by importing a generated file (minutes at 50k rather than most of an hour): export-data.ts. */
+const FAST_SETUP = process.argv.includes('--fast-setup');
+
+/** One version of the export and import code. */
+interface Code {
+  label: string;
+  exportPersona(ctx: CoreContext, id: string): Promise<{ bytes: number; path: string }>;
+  importPersonaFile(ctx: CoreContext, path: string): Promise<{ persona: { id: string; name: string } }>;
+}
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const MB = 1024 * 1024;
@@ -82,61 +100,73 @@ async function main(): Promise<void> {
   // or its loading lands inside the first export and reads as the export's memory.
   while ((await core.call('memories.get', { id: probe.id })).embeddingStatus === 'pending') await new Promise((r) => setTimeout(r, 200));
   const t = performance.now();
-  await loadBenchPersona(core, N, CHUNKS);
-  console.log(`loaded in ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${load()}`);
+  if (FAST_SETUP) await importBenchPersona(core, N, CHUNKS, join(tmpdir(), `hearth-bench-setup-${process.pid}.hearth`));
+  else await loadBenchPersona(core, N, CHUNKS);
+  console.log(`loaded${FAST_SETUP ? ' (generated file imported, vectors staged)' : ''} in ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${load()}`);
 
   const rows = N + CHUNKS + 3;
-  const exports: (Step & { bytes: number })[] = [];
-  const imports: Step[] = [];
-  const indexing: (Step & { placed: number; of: number })[] = [];
+  const codes: Code[] = [{ label: 'this code', exportPersona, importPersonaFile }];
+  if (BEFORE) {
+    const dir = resolve(BEFORE);
+    const ex = (await import(join(dir, 'export.ts'))) as Pick<Code, 'exportPersona'>;
+    const im = (await import(join(dir, 'import.ts'))) as Pick<Code, 'importPersonaFile'>;
+    codes.push({ label: `before (${BEFORE})`, exportPersona: ex.exportPersona, importPersonaFile: im.importPersonaFile });
+  }
+  const results = codes.map(() => ({ exports: [] as (Step & { bytes: number })[], imports: [] as Step[], indexing: [] as (Step & { placed: number; of: number })[] }));
   const file = join(tmpdir(), `hearth-bench-export-${process.pid}.hearth`);
   for (let r = 0; r < RUNS; r++) {
-    let bytes = 0;
-    const ex = await measure(core, probe.id, async () => {
-      const res = await core.call('personas.export', { id: 'bench' });
-      bytes = res.bytes;
-      copyFileSync(res.path!, file);
-      rmSync(res.path!);
-    });
-    exports.push({ ...ex, bytes });
-    let id = '';
-    const im = await measure(core, probe.id, async () => {
-      id = (await core.call('personas.import', { path: file })).persona.id;
-    });
-    imports.push(im);
-    // Counting staged rows reads every row of the persona; polling that would slow what it measures.
-    // So the loop watches the persona's embedding jobs (an index lookup) and counts rows once at each end.
-    const staged = async () =>
-      Number(
-        (await ctx.db.query<{ n: number }>(
-          `SELECT ((SELECT count(*) FROM memories WHERE persona = $1 AND staged_model IS NOT NULL)
-                 + (SELECT count(*) FROM knowledge_chunks WHERE persona = $1 AND staged_model IS NOT NULL))::int AS n`,
-          [id],
-        )).rows[0]!.n,
+    for (let k = 0; k < codes.length; k++) {
+      const which = (k + r) % codes.length; // alternate which version goes first
+      const code = codes[which]!;
+      const { exports, imports, indexing } = results[which]!;
+      let bytes = 0;
+      const ex = await measure(core, probe.id, async () => {
+        const res = await code.exportPersona(ctx, 'bench');
+        bytes = res.bytes;
+        copyFileSync(res.path, file);
+        rmSync(res.path);
+      });
+      exports.push({ ...ex, bytes });
+      let id = '';
+      const im = await measure(core, probe.id, async () => {
+        id = (await code.importPersonaFile(ctx, file)).persona.id;
+      });
+      imports.push(im);
+      // Counting staged rows reads every row of the persona; polling that would slow what it measures.
+      // So the loop watches the persona's embedding jobs (an index lookup) and counts rows once at each end.
+      const staged = async () =>
+        Number(
+          (await ctx.db.query<{ n: number }>(
+            `SELECT ((SELECT count(*) FROM memories WHERE persona = $1 AND staged_model IS NOT NULL)
+                   + (SELECT count(*) FROM knowledge_chunks WHERE persona = $1 AND staged_model IS NOT NULL))::int AS n`,
+            [id],
+          )).rows[0]!.n,
+        );
+      const jobsLeft = async () =>
+        Number(
+          (await ctx.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM jobs WHERE persona = $1 AND queue = 'embeddings' AND state IN ('available', 'running', 'retryable')`,
+            [id],
+          )).rows[0]!.n,
+        );
+      const of = await staged();
+      const ix = await measure(core, probe.id, async () => {
+        const until = performance.now() + INDEX_SECONDS * 1000;
+        while ((await jobsLeft()) > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 500));
+      });
+      const left = await staged();
+      indexing.push({ ...ix, placed: of - left, of });
+      const l = load();
+      console.log(
+        `run ${r + 1}, ${code.label}: export ${(ex.ms / 1000).toFixed(2)} s (${Math.round(rows / (ex.ms / 1000))} rows/s), import ${(im.ms / 1000).toFixed(2)} s (${Math.round(rows / (im.ms / 1000))} rows/s); ` +
+          `CPU ${(ex.cpuMs / 1000).toFixed(1)} / ${(im.cpuMs / 1000).toFixed(1)} s; file ${(bytes / MB).toFixed(1)} MB; RSS +${ex.peakRssGrowthMb.toFixed(0)} / +${im.peakRssGrowthMb.toFixed(0)} MB; ` +
+          `longest other-call wait ${ex.longestPauseMs.toFixed(0)} / ${im.longestPauseMs.toFixed(0)} ms; ` +
+          `then ${of - left} of ${of} vectors joined the index in ${(ix.ms / 1000).toFixed(1)} s (${Math.round((of - left) / (ix.ms / 1000))} rows/s, ` +
+          `longest other-call wait ${ix.longestPauseMs.toFixed(0)} ms); load average ${l}`,
       );
-    const jobsLeft = async () =>
-      Number(
-        (await ctx.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM jobs WHERE persona = $1 AND queue = 'embeddings' AND state IN ('available', 'running', 'retryable')`,
-          [id],
-        )).rows[0]!.n,
-      );
-    const of = await staged();
-    const ix = await measure(core, probe.id, async () => {
-      const until = performance.now() + INDEX_SECONDS * 1000;
-      while ((await jobsLeft()) > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 500));
-    });
-    const left = await staged();
-    indexing.push({ ...ix, placed: of - left, of });
-    const l = load();
-    console.log(
-      `run ${r + 1}: export ${(ex.ms / 1000).toFixed(2)} s (${Math.round(rows / (ex.ms / 1000))} rows/s), import ${(im.ms / 1000).toFixed(2)} s (${Math.round(rows / (im.ms / 1000))} rows/s); ` +
-        `CPU ${(ex.cpuMs / 1000).toFixed(1)} / ${(im.cpuMs / 1000).toFixed(1)} s; file ${(bytes / MB).toFixed(1)} MB; RSS +${ex.peakRssGrowthMb.toFixed(0)} / +${im.peakRssGrowthMb.toFixed(0)} MB; ` +
-        `longest other-call wait ${ex.longestPauseMs.toFixed(0)} / ${im.longestPauseMs.toFixed(0)} ms; ` +
-        `then ${of - left} of ${of} vectors joined the index in ${(ix.ms / 1000).toFixed(1)} s (${Math.round((of - left) / (ix.ms / 1000))} rows/s, ` +
-        `longest other-call wait ${ix.longestPauseMs.toFixed(0)} ms); load average ${l}`,
-    );
-    await core.call('personas.delete', { id, confirm: (await core.call('personas.list', {})).find((p) => p.id === id)!.name });
+      const name = (await core.call('personas.list', {})).find((p) => p.id === id)!.name;
+      await core.call('personas.delete', { id, confirm: name });
+    }
   }
   const size = statSync(file).size;
   rmSync(file, { force: true });
@@ -153,23 +183,28 @@ async function main(): Promise<void> {
       longestPauseMs: Math.round(median(steps.map((s) => s.longestPauseMs))),
     };
   };
-  const index = {
+  const index = (indexing: (Step & { placed: number; of: number })[]) => ({
     rowsPerSecond: Math.round(median(indexing.map((s) => s.placed / (s.ms / 1000)))),
     placed: median(indexing.map((s) => s.placed)),
     of: median(indexing.map((s) => s.of)),
     longestPauseMs: Math.round(median(indexing.map((s) => s.longestPauseMs))),
-  };
-  const out = { n: N, chunks: CHUNKS, runs: RUNS, fileMb: +(size / MB).toFixed(1), export: fig(exports), import: fig(imports), index, loadAverage: load() };
+  });
+  const figures = codes.map((c, i) => ({ code: c.label, export: fig(results[i]!.exports), import: fig(results[i]!.imports), index: index(results[i]!.indexing) }));
+  const out = { n: N, chunks: CHUNKS, runs: RUNS, fileMb: +(size / MB).toFixed(1), figures, loadAverage: load() };
   console.log('\n| median of ' + RUNS + ' | rows/s | memories/s | file MB/s | CPU s (all threads) | memories per CPU-s | peak RSS growth | longest wait of another call |');
   console.log('|---|---|---|---|---|---|---|---|');
-  for (const k of ['export', 'import'] as const) {
-    const f = out[k];
-    console.log(`| ${k} | ${f.rowsPerSecond} | ${f.memoriesPerSecond} | ${f.fileMbPerSecond} | ${f.cpuSeconds} | ${f.memoriesPerCpuSecond} | ${f.peakRssGrowthMb} MB | ${f.longestPauseMs} ms |`);
+  for (const f of figures) {
+    for (const k of ['export', 'import'] as const) {
+      const x = f[k];
+      console.log(`| ${k}${codes.length > 1 ? ` (${f.code})` : ''} | ${x.rowsPerSecond} | ${x.memoriesPerSecond} | ${x.fileMbPerSecond} | ${x.cpuSeconds} | ${x.memoriesPerCpuSecond} | ${x.peakRssGrowthMb} MB | ${x.longestPauseMs} ms |`);
+    }
   }
-  console.log(
-    `vectors joining the index after an import (background): ${index.rowsPerSecond} rows/s (${index.placed} of ${index.of} in the window), ` +
-      `longest wait of another call ${index.longestPauseMs} ms`,
-  );
+  for (const f of figures) {
+    console.log(
+      `vectors joining the index after an import (background${codes.length > 1 ? `, ${f.code}` : ''}): ${f.index.rowsPerSecond} rows/s (${f.index.placed} of ${f.index.of} in the window), ` +
+        `longest wait of another call ${f.index.longestPauseMs} ms`,
+    );
+  }
   console.log(`file: ${out.fileMb} MB for ${N} memories + ${CHUNKS} chunks; load average ${out.loadAverage}`);
   if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(out, null, 2));
   await core.dispose();

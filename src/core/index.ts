@@ -17,6 +17,7 @@ import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
 import { EventBus } from './events';
+import { DEFAULT_LIVE_OPTIONS, LiveUpdates, type LiveOptions } from './live/relay';
 import { removeUnfinishedImports } from './portable/unfinished';
 import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './jobs/runner';
 import type { QueueDefs } from './jobs/types';
@@ -41,6 +42,7 @@ import { APP_VERSION } from './info/handlers';
 import { raiseNotice } from './info/notices';
 import { findLostRows, lostRowsNotice } from './db/startup-check';
 import { DEFAULT_IDLE_CHECKPOINT, IdleCheckpointer, type IdleCheckpointOptions } from './db/idle-checkpoint';
+import { DEFAULT_IDLE_VACUUM, IdleVacuum, type IdleVacuumOptions } from './db/idle-vacuum';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -73,6 +75,10 @@ export interface CoreOptions {
   startupCheckDelayMs?: number | null;
   /** When a quiet database takes its checkpoint (db/idle-checkpoint.ts; a data folder only). */
   idleCheckpoint?: Partial<IdleCheckpointOptions>;
+  /** When a quiet database vacuums a changed table (db/idle-vacuum.ts; a data folder only). */
+  idleVacuum?: Partial<IdleVacuumOptions>;
+  /** Live updates between Hearths on one server (live/relay.ts): batching and reconnect back-off. */
+  live?: Partial<LiveOptions>;
 }
 
 export interface Core {
@@ -144,6 +150,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
   let lock: DirLock | null = null;
   let db: Db | null = null;
+  let server: ServerDb | null = null;
   let backups: BackupService | null = null;
   const notices: string[] = options.notices ?? [];
   const events = new EventBus();
@@ -164,7 +171,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const saved = startOption || options.loadFrom ? null : await readSavedUrl(secrets);
   const database: DatabaseChoice = { source: startOption ? 'start-option' : null, savedFailed: null };
   try {
-    let server: ServerDb | null = null;
     if (startOption) {
       // Several Hearths share one server, so no single-owner lock: the folder only holds this device's secrets.
       if (options.loadFrom) throw new AppError('invalid_args', 'loadFrom applies to the local database only, not to a server.');
@@ -210,6 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings, ...(textOnly ? { textOnly } : {}) });
   const parser = new DocumentParser();
   let runner: JobRunner | null = null;
+  let live: LiveUpdates | null = null;
   const ctx: CoreContext = {
     db,
     events,
@@ -241,12 +248,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
+    // Before the runner: the jobs it takes back at start reach the other Hearths' pages too.
+    if (server) {
+      live = new LiveUpdates(ctx, server, { ...DEFAULT_LIVE_OPTIONS, ...options.live });
+      await live.start();
+    }
     runner = new JobRunner(ctx, servedQueues(options.queues ?? queueDefs, textOnly), { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
     await runner.start();
   } catch (e) {
     // A damaged page met while reading settings or jobs: name the table instead of a stack.
     const damage = dataDir && db.local ? await describeDamage(db, e, dataDir, 'start') : null;
     await runner?.stop();
+    await live?.stop();
     await backups?.stop();
     await parser.close();
     await embedder.close();
@@ -263,6 +276,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       })
     : null;
   checkpointer?.start();
+  // PGlite has no autovacuum (docs/durability.md, "Idle vacuum"); a server vacuums itself.
+  const vacuum = dataDir && db.local
+    ? new IdleVacuum(db.local, { ...DEFAULT_IDLE_VACUUM, ...options.idleVacuum }, (e) => {
+        if (!closed) console.warn('Hearth: an idle vacuum failed:', e instanceof Error ? e.message : e);
+      })
+    : null;
+  vacuum?.start();
 
   // The check after start: in the background, once, so start-up itself is not slowed.
   let checkTimer: NodeJS.Timeout | null = null;
@@ -310,9 +330,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       try {
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();
+        // After the runner, whose last changes (jobs put back) other Hearths' pages should still hear of.
+        await live?.stop();
         // A backup or restore under way finishes first: it is never cut off by a clean close.
         await backups?.stop();
         await checkpointer?.stop();
+        await vacuum?.stop();
         await parser.close();
         await embedder.close();
         await ctx.db.close();

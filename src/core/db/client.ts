@@ -177,6 +177,22 @@ export class PgliteDb implements Db {
     });
   }
 
+  /**
+   * Runs a `COPY … FROM '/dev/blob'` statement reading `data` (PGlite's way to
+   * feed COPY): many rows in one statement without a parameter each. Only the
+   * embedded database has it; import's bulk path uses it (docs/export.md).
+   */
+  async copyFrom(sql: string, data: Uint8Array): Promise<DbQueryResult<Record<string, never>>> {
+    return this.locked(async () => {
+      try {
+        return (await this.send({ op: 'query', sql, params: [], blob: data })) as DbQueryResult<Record<string, never>>;
+      } catch (e) {
+        if (e instanceof DbError) throw new DbError({ message: e.message, sqlState: e.sqlState, detail: e.detail }, sql);
+        throw e;
+      }
+    });
+  }
+
   async exec(sql: string): Promise<void> {
     await this.locked(() => this.send({ op: 'exec', sql }));
   }

@@ -4,7 +4,7 @@ export type DbRequest =
   | { id: number; op: 'open'; dataDir: string | null; durableCommits: boolean; loadFrom?: Uint8Array }
   | { id: number; op: 'durability'; durableCommits: boolean }
   | { id: number; op: 'syncCounts' }
-  | { id: number; op: 'query'; sql: string; params: unknown[] }
+  | { id: number; op: 'query'; sql: string; params: unknown[]; /** Bytes a `COPY … FROM '/dev/blob'` reads. */ blob?: Uint8Array }
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'dump'; compression: 'gzip' | 'none' }
   | { id: number; op: 'close' };
@@ -17,6 +17,8 @@ export interface DbQueryResult<T = Record<string, unknown>> {
    * behind other calls for the one connection (absent where nobody measured).
    */
   ms?: number;
+  /** What a `COPY … TO '/dev/blob'` wrote (PGlite only). */
+  blob?: Uint8Array;
 }
 
 export interface DbErrorShape {

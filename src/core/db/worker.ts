@@ -54,8 +54,11 @@ async function handle(req: DbRequest): Promise<unknown> {
       return open(req.dataDir, req.durableCommits, req.loadFrom);
     case 'query': {
       const t = performance.now();
-      const r = await requireDb().query(req.sql, req.params, { serializers });
-      return { rows: r.rows, affectedRows: r.affectedRows ?? 0, ms: performance.now() - t };
+      // A blob feeds `COPY … FROM '/dev/blob'` (bulk import, docs/export.md): rows without a statement each.
+      const r = await requireDb().query(req.sql, req.params, { serializers, ...(req.blob ? { blob: new Blob([req.blob]) } : {}) });
+      // `COPY … TO '/dev/blob'` hands its output back as a blob (export's bulk read, docs/export.md).
+      const out = r.blob ? new Uint8Array(await r.blob.arrayBuffer()) : undefined;
+      return { rows: r.rows, affectedRows: r.affectedRows ?? 0, ms: performance.now() - t, ...(out ? { blob: out } : {}) };
     }
     case 'exec':
       await requireDb().exec(req.sql);

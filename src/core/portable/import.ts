@@ -9,11 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import type { Persona } from '../../shared/types';
 import type { CoreContext } from '../context';
-import type { Queryable } from '../db/client';
+import type { PgliteDb, Queryable } from '../db/client';
 import { DB_DIMENSIONS } from '../db/vector';
 import { getPersona, slugify } from '../personas/store';
 import { memoryOrigin } from '../schemas';
 import { base64ToVector, FORMAT, FORMAT_VERSION, headerSchema, type Header, type RecordOf, recordSchema } from './format';
+import { copyBinary, type Field } from './copy-binary';
 import { gzipLines, importError } from './lines';
 import { DEFAULT_PACE, Pacer } from './pace';
 import { removeImportingPersona } from './unfinished';
@@ -130,6 +131,14 @@ async function freeName(q: Queryable, name: string): Promise<string> {
 const padded = (e: string) =>
   `CASE WHEN vector_dims(${e}) < ${DB_DIMENSIONS} THEN ${e} || array_fill(0::real, ARRAY[${DB_DIMENSIONS} - vector_dims(${e})])::vector ELSE ${e} END`;
 
+/** A vector as the file gives it (format.ts: only its components) padded with zeros to the column's dimensions. */
+function padVector(short: Uint8Array): Uint8Array {
+  const out = new Uint8Array(4 + 4 * DB_DIMENSIONS);
+  out.set(short);
+  new DataView(out.buffer).setInt16(0, DB_DIMENSIONS);
+  return out;
+}
+
 /** Ids from the file already used in this database: they get new ones (user-model entries, a few per persona). */
 async function remapIds(q: Queryable, table: 'user_models', ids: string[], map: Map<string, string>): Promise<string[]> {
   const { rows } = await q.query<{ id: string }>(`SELECT id FROM ${table} WHERE id = ANY($1::uuid[])`, [ids]);
@@ -236,6 +245,12 @@ class Writer {
     private readonly model: string,
     /** The persona's name in the file: it is given (or suffixed) when the persona appears. */
     readonly name: string,
+    /**
+     * The embedded database, whose COPY takes a page of memories or versions as
+     * one binary blob (copy-binary.ts): about half the database's work of an
+     * INSERT of the same rows (docs/export.md). null on a server: INSERTs there.
+     */
+    private readonly bulk: PgliteDb | null = null,
   ) {}
 
   /**
@@ -305,6 +320,7 @@ class Writer {
   }
 
   async flushMemories(): Promise<void> {
+    if (this.bulk) return this.copyMemories(this.bulk);
     const batch = this.memories;
     if (!batch.length) return;
     this.memories = [];
@@ -346,6 +362,51 @@ class Writer {
         this.memoryIds.set(batch[n]!.id, id);
         ids[n] = id;
       }
+      batch.forEach((m, i) => m.supersededBy && this.supersessions.push([ids[i]!, m.supersededBy, m.supersededAt]));
+    });
+  }
+
+  /**
+   * The bulk path: ids this database already holds are looked up first (a
+   * copy imported next to its original) and replaced, then the page goes in
+   * with one binary COPY, in file order (seq follows it). Vectors cross whole
+   * (the column's type wants all 1,536 components), staged as in the INSERT.
+   */
+  private async copyMemories(bulk: PgliteDb): Promise<void> {
+    const batch = this.memories;
+    if (!batch.length) return;
+    this.memories = [];
+    const ids = fileIds(batch.map((m) => m.id), this.seenMemories, this.memoryIds);
+    const vectors = batch.map((m) => (m.embedding === null ? null : padVector(base64ToVector(m.embedding, DB_DIMENSIONS))));
+    const rows = batch.map((m, n): Field[] => {
+      this.tally(m);
+      const staged = vectors[n] !== null;
+      return [
+        { t: 'uuid', v: ids[n]! }, { t: 'text', v: this.persona }, { t: 'text', v: m.category }, { t: 'text', v: m.content },
+        { t: 'int4', v: m.importance }, { t: 'date', v: m.day }, { t: 'bytes', v: vectors[n] ?? null },
+        { t: 'text', v: staged ? null : m.embeddingModel }, { t: 'text', v: staged ? m.embeddingModel : null }, { t: 'text', v: m.embeddingError },
+        { t: 'text', v: m.origin }, { t: 'uuid', v: m.conversationId === null ? null : this.conversations.get(m.conversationId)! },
+        { t: 'timestamptz', v: m.insertedAt }, { t: 'timestamptz', v: m.updatedAt },
+      ];
+    });
+    await this.send('memories', async () => {
+      const { rows: taken } = await this.q.query<{ id: string }>('SELECT id::text AS id FROM memories WHERE id = ANY($1::uuid[])', [ids]);
+      const held = new Set(taken.map((t) => t.id));
+      ids.forEach((id, n) => {
+        if (!held.has(id)) return;
+        const fresh = randomUUID();
+        this.memoryIds.set(batch[n]!.id, fresh);
+        ids[n] = fresh;
+        rows[n]![0] = { t: 'uuid', v: fresh };
+      });
+      const blob = copyBinary(rows);
+      await this.pace.memories.time(batch.length, () =>
+        bulk.copyFrom(
+          `COPY memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
+                          conversation_id, inserted_at, updated_at) FROM '/dev/blob' WITH (FORMAT binary)`,
+          blob,
+        ),
+      );
       batch.forEach((m, i) => m.supersededBy && this.supersessions.push([ids[i]!, m.supersededBy, m.supersededAt]));
     });
   }
@@ -406,6 +467,25 @@ class Writer {
         actor: v.actor, conversation_id: v.conversationId === null ? null : this.conversations.get(v.conversationId), reason: v.reason,
         valid_from: v.validFrom, valid_to: v.validTo,
       });
+    }
+    if (this.bulk) {
+      const bulk = this.bulk;
+      const blob = copyBinary(rows.map((r): Field[] => [
+        { t: 'uuid', v: r.memory_id as string }, { t: 'text', v: this.persona }, { t: 'int4', v: r.version as number },
+        { t: 'text', v: r.change as string }, { t: 'text', v: r.content as string }, { t: 'text', v: r.category as string | null },
+        { t: 'int4', v: r.importance as number }, { t: 'date', v: r.day as string }, { t: 'uuid', v: r.superseded_by as string | null },
+        { t: 'text', v: r.actor as string | null }, { t: 'uuid', v: (r.conversation_id ?? null) as string | null }, { t: 'text', v: r.reason as string | null },
+        { t: 'timestamptz', v: r.valid_from as string }, { t: 'timestamptz', v: r.valid_to as string | null },
+      ]));
+      // Version ids are the database's own sequence: COPY numbers the rows in the file's order.
+      await this.send('versions', async () => void await this.pace.versions.time(batch.length, () =>
+        bulk.copyFrom(
+          `COPY memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor,
+                                 conversation_id, reason, valid_from, valid_to) FROM '/dev/blob' WITH (FORMAT binary)`,
+          blob,
+        ),
+      ));
+      return;
     }
     const json = JSON.stringify(rows);
     // Version ids are the database's own sequence: new here, in the file's order.
@@ -662,7 +742,7 @@ async function writeRecords(
             return free;
           });
           hidden(id);
-          w = new Writer(db, id, model, r.name);
+          w = new Writer(db, id, model, r.name, db.local);
           break;
         }
         case 'conversation':

@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureConversation } from '../conversations/snapshot';
+import type { Db } from '../db/client';
 import { createCore } from '../index';
 import { importMemories } from '../memories/import';
 import { replaceSource } from '../knowledge/store';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
+import { importPersonaFile } from './import';
 import { waitForJobs } from '../testing/wait-jobs';
 
 // A persona with every kind of row, exported, imported elsewhere and exported
@@ -140,6 +142,27 @@ describe('personas.import', () => {
     expect((await b.core.call('userModel.list', { persona: res.persona.id })).map((u) => u.content)).toContain('Grüner Tee, keine Milch');
   }, 120_000);
 
+  it('on a server (INSERTs, not the embedded bulk COPY) the same file gives the same records', async () => {
+    // The real database seen as a server sees it: without the embedded-only handle, import writes with INSERTs.
+    const c = await makeEmbedFixture();
+    try {
+      await c.core.call('settings.set', { embeddings: { provider: 'compatible', baseUrl: a.server.baseURL, model: 'fake-embed', dimensions: 16 } });
+      const db = c.core.ctx.db;
+      const asServer: Db = {
+        kind: 'server', features: db.features, local: null, server: 'test', close: async () => undefined,
+        query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql), transaction: (fn) => db.transaction(fn),
+      };
+      const src = tmp('server.hearth');
+      writeFileSync(src, readFileSync(exported.path!));
+      const res = await importPersonaFile({ ...c.core.ctx, db: asServer }, src);
+      rmSync(src, { force: true });
+      const again = await c.core.call('personas.export', { id: res.persona.id });
+      expect(lines(again.path!).slice(2)).toEqual(lines(exported.path!).slice(2));
+    } finally {
+      await c.dispose();
+    }
+  }, 120_000);
+
   it('into the same database: a suffixed name, fresh ids where they collide, links kept consistent', async () => {
     const before = await a.core.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM memories');
     const res = await a.core.call('personas.import', { name: 'x.hearth', dataBase64: readFileSync(exported.path!).toString('base64') });
@@ -224,6 +247,11 @@ describe('personas.import', () => {
       ['a dropped line', () => gzipSync(good().filter((_, i) => i !== 4).join('\n')), /says it holds 4 memory records but 3 were read/],
       ['an empty file', () => gzipSync(''), /empty/],
       // A row the database refuses (the same chunk index twice): the message names the lines of the page it was in.
+      // Rows the bulk path refuses before the database (a day no calendar has) and the database refuses (a NUL in text).
+      ['a day that does not exist', () => gzipSync(good().map((x, i) => (i === 3 ? x.replace(/"day":"[^"]*"/, '"day":"2025-02-30"') : x)).join('\n')),
+        /^Lines? \d+(–\d+)? could not be stored: .*2025-02-30.*Nothing was imported/],
+      ['a NUL character in a memory', () => gzipSync(good().map((x, i) => (i === 3 ? x.replace('"content":"', '"content":"\\u0000') : x)).join('\n')),
+        /^Lines? \d+(–\d+)? could not be stored: .*Nothing was imported/],
       ['a chunk index twice', () => gzipSync(withExtraChunk(good()).join('\n')), /^Lines? \d+(–\d+)? could not be stored: .*Nothing was imported/],
     ];
     for (const [what, bytes, message] of cases) {
