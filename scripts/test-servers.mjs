@@ -28,6 +28,17 @@ const SERVER_FILES = [
   'src/core/live/live.test.ts',
   // The review counter and the rolling summary raced by two Hearths on one database.
   'src/core/chat/compaction/fold.test.ts',
+  // SPEC §4's formula hand-computed, filters and counts, the time boost, the second round, knowledge windows:
+  // their text paths run here (Hearth's own BM25); their vector tests skip, saying so, and run on pglite-socket.
+  'src/core/recall/ranking.test.ts',
+  'src/core/recall/filters.test.ts',
+  'src/core/recall/time-boost.test.ts',
+  'src/core/recall/second-round.test.ts',
+  'src/core/recall/knowledge-windows.test.ts',
+  // The knowledge tool the chat calls, over documents stored on the server.
+  'src/core/knowledge/tool.test.ts',
+  // Settings → Data: the connection test and the copy of this computer's personas into a server.
+  'src/core/server-switch/server-switch.test.ts',
 ];
 
 /** End-to-end specs that need a real server (two hosts on one database): run on the postgres cluster only. */
@@ -38,7 +49,13 @@ const E2E_FILES = ['e2e/two-hosts.spec.ts'];
  * text-only postgres pass skips; the rest would only repeat that pass, slower
  * (PGlite answers one statement at a time).
  */
-const SOCKET_FILES = ['src/core/db/server.test.ts', 'src/core/memories/memories.test.ts', 'src/core/jobs/runner.test.ts'];
+const SOCKET_FILES = [
+  'src/core/db/server.test.ts',
+  'src/core/memories/memories.test.ts',
+  'src/core/jobs/runner.test.ts',
+  // Recall by meaning over the wire: knowledge windows ranked with their stored vectors.
+  'src/core/recall/knowledge-windows.test.ts',
+];
 
 /** Core test files that never run on a server, and why (printed, so nothing is left out silently). */
 const EXCLUDED = {
@@ -46,7 +63,16 @@ const EXCLUDED = {
     'the embedded PGlite itself: its worker, its files on disk, the single-owner lock',
   'src/core/backups/*': 'backups and restore are the server\'s own on a server (Hearth refuses them with a message)',
   'src/core/db/migrate.test.ts': 'opens and reopens PGlite data folders; migrating a server is in server.test.ts',
-  'src/core/recall/* (other files), src/core/knowledge/*': 'not yet tried on a server (recall runs there: robustness and term-stats above)',
+  'src/core/recall/agreement.test.ts':
+    'passes on both servers but takes ~50 s under load (thousands of rows), over the time these passes may add; its candidate paths are those ranking and filters test',
+  'src/core/recall/bm25.test.ts': 'compares with pg_textsearch, which Debian\'s server lacks; term-stats checks Hearth\'s own BM25 against it where it exists',
+  'src/core/knowledge/ingest.test.ts':
+    'passes on a server but takes ~65 s: it tests reading files (PDF, text), which is the same on every database; what it stores is store\'s and tool\'s',
+  'src/core/knowledge/store.test.ts':
+    'its tests build on a first one that counts embedded chunks (none without pgvector); on pglite-socket it passes but takes ~35 s, over the time these passes may add',
+  'src/core/recall/ranking.test.ts (on pglite-socket)':
+    'passes there but takes ~60 s (a PGlite per fixture, one statement at a time); its text paths run on postgres, its vector formula on PGlite in npm test',
+  'src/core/knowledge/chunk, windows; src/core/recall/memory-bounds, time-query': 'no database in them',
 };
 
 const args = process.argv.slice(2);

@@ -1,7 +1,6 @@
 import type { McpHttpState } from '../shared/api';
 import type { BackupInfo } from '../shared/types';
 import type { Db } from './db/client';
-import type { DatabaseChoice } from './server-switch/saved';
 import type { EventBus } from './events';
 import type { QueueDefs } from './jobs/types';
 import type { ParsedDocument, ParseOptions } from './parse/types';
@@ -60,6 +59,14 @@ export interface McpDoor {
   onSwitch(switcher: (enabled: boolean) => Promise<McpHttpState>): void;
   /** null when this process has no switchable listener. */
   switchListener(enabled: boolean): Promise<McpHttpState | null>;
+}
+
+/** How this start chose its database (server-switch/, docs/server-mode.md). */
+export interface DatabaseChoice {
+  /** Where the URL in use came from: a start option (flag/environment), the saved setting, or none (this computer). */
+  source: 'start-option' | 'settings' | null;
+  /** The saved server could not be used at start: why (this computer's data was opened instead). */
+  savedFailed: string | null;
 }
 
 /** Everything a handler or a job may use. Built once by createCore; no module-level state. */

@@ -7,6 +7,7 @@ import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona, insertFixtureMemory } from '../testing/recall-fixtures';
 import { CATEGORIES, clusteredSpace, prng, question, syntheticMemories } from '../testing/synthetic-corpus';
 import { exactRecall, recall, searchMemories } from './recall';
+import { skipWithoutVectors } from '../testing/server';
 
 // The memory browser's filters narrow recall itself: the hits are the
 // formula's best among the memories passing the filters (not a cut of the
@@ -156,7 +157,8 @@ describe('memories.search says how many memories match', () => {
     expect(none.hits.filter(isMatch)).toHaveLength(0);
   }, 120_000);
 
-  it('by words or meaning, with and without filters, equals a count over every row', async () => {
+  it('by words or meaning, with and without filters, equals a count over every row', async (t) => {
+    skipWithoutVectors(t, core.ctx.db);
     const rnd = prng(31);
     const cases: MemoryFilters[] = [{}, { category: CATEGORIES[2]! }, { importanceMin: 9 }, { dayFrom: '2026-01-01' }];
     const exactTotals: number[] = [];

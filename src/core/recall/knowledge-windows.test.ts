@@ -6,6 +6,7 @@ import { makeEmbedFixture, storedVector, type EmbedFixture } from '../testing/em
 import { fakeVector } from '../testing/fake-openai/embeddings';
 import { waitForJobs } from '../testing/wait-jobs';
 import { recall } from './recall';
+import { skipWithoutVectors } from '../testing/server';
 
 // The fake embedder is a hashed bag of words: a question is close to a text in
 // proportion to the words they share, diluted by every other word of the text.
@@ -47,7 +48,8 @@ afterAll(async () => {
 });
 
 describe('knowledge recall with sentence windows', () => {
-  it('ranks first the chunk whose one answering sentence is buried in unrelated text, and points at that sentence', async () => {
+  it('ranks first the chunk whose one answering sentence is buried in unrelated text, and points at that sentence', async (t) => {
+    skipWithoutVectors(t, fx.core.ctx.db);
     const hits = await recall(fx.core.ctx, { persona: 'main', query: QUESTION, kinds: ['knowledge'], limit: 5 });
     expect(hits.map((h) => h.source)).toEqual(['finance-and-keeper.md', 'coastal-notes.md']);
     const top = hits[0]!;

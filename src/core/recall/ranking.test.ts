@@ -3,6 +3,7 @@ import type { RecallHit } from '../../shared/api';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
 import { addPersona, insertFixtureChunk, insertFixtureMemory } from '../testing/recall-fixtures';
 import { exactRecall, recall } from './recall';
+import { skipWithoutVectors } from '../testing/server';
 
 // Hand-computed expectations for SPEC §4. The text inputs are chosen so the
 // normalised BM25 term is known without the corpus statistics: for a
@@ -71,7 +72,8 @@ function check(expected: Record<string, number>, hits: RecallHit[]) {
 }
 
 describe('recall ranking (hand-computed, SPEC §4)', () => {
-  it('with a query vector: vector formula for current-model rows, text-only for the rest, knowledge 0.4/0.6', async () => {
+  it('with a query vector: vector formula for current-model rows, text-only for the rest, knowledge 0.4/0.6', async (t) => {
+    skipWithoutVectors(t, fx.core.ctx.db);
     const expected = {
       A: (0.3 * 1 + 0.5 * 0.6 + (0.2 * 8) / 10) * (1 / (1 + 1)),
       B: (0.3 * T1 + 0.5 * 1 + (0.2 * 5) / 10) * (1 / (1 + 0.5)),
@@ -180,7 +182,8 @@ describe('recall ranking (hand-computed, SPEC §4)', () => {
     expect(stop.every((h) => h.score.text === 0)).toBe(true);
   });
 
-  it('the handler embeds the query with the current provider', async () => {
+  it('the handler embeds the query with the current provider', async (t) => {
+    skipWithoutVectors(t, fx.core.ctx.db);
     const hits = await fx.core.call('recall', { persona: 'rank', query: 'zebra', limit: 20 });
     expect(hits.some((h) => h.score.cosine !== null)).toBe(true);
     expect(hits.map((h) => h.id)).not.toContain(undefined);

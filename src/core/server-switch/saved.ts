@@ -24,10 +24,4 @@ export function describeSaved(url: string): string {
   }
 }
 
-/** How this start chose its database, for Settings → Data. */
-export interface DatabaseChoice {
-  /** Where the URL in use came from: a start option (flag/environment), the saved setting, or none (this computer). */
-  source: 'start-option' | 'settings' | null;
-  /** The saved server could not be used at start: why (this computer's data was opened instead). */
-  savedFailed: string | null;
-}
+export type { DatabaseChoice } from '../context';

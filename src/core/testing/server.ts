@@ -6,6 +6,7 @@
 //                                             (@electric-sql/pglite-socket), one per test core
 // One test body runs on all three; scripts/test-servers.mjs starts the servers.
 import type { PGlite } from '@electric-sql/pglite';
+import type { TestContext } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -173,4 +174,16 @@ export async function emptyTestDatabase(): Promise<TestDatabase> {
   }
   const { pg: db } = await openPglite(null);
   return serveOverSocket(db);
+}
+
+export const NO_VECTORS = 'this server has no pgvector (text-only); the vector paths run on PGlite and on pglite-socket';
+
+/**
+ * For a test of the vector paths: on a server without pgvector it prints why
+ * and skips (t.skip ends the test); elsewhere it does nothing.
+ */
+export function skipWithoutVectors(t: TestContext, db: { features: { vector: boolean } }): void {
+  if (db.features.vector) return;
+  console.log(`skipped "${t.task.name}": ${NO_VECTORS}`);
+  t.skip(NO_VECTORS);
 }
