@@ -2,25 +2,26 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { testTmpDir } from './src/core/testing/test-tmpdir';
 
-// The slowest files (fresh-clone CI, 1 December), longest first. Without the timings vitest keeps
-// from an earlier run (a fresh clone has none) it starts the largest files first, which left the
-// 10-line two-hosts test (31 s) and power-loss (43 s) for the end, while the other worker had
-// nothing left to run. A stale list costs nothing but that balance.
+// The slowest files (fresh-clone CI of 1 December, 22:13, two files at a time), longest first.
+// Without the timings vitest keeps from an earlier run (a fresh clone has none) it starts the
+// largest files first, which once left the 10-line two-hosts test (31 s) and power-loss (43 s) for
+// the end, while the other worker had nothing left to run. A stale list costs nothing but that balance.
 const SLOW_FIRST = [
-  'src/core/backups/backups.test.ts',
-  'src/mcp/processes.test.ts',
-  'src/core/backups/kill.test.ts',
-  'src/core/db/migrate.test.ts',
-  'src/core/db/power-loss.test.ts',
-  'src/core/recall/agreement.test.ts',
-  'src/core/portable/portable.test.ts',
-  'src/core/db/two-hosts.test.ts',
-  'src/core/jobs/recovery.test.ts',
-  'src/core/settings/keys.test.ts',
-  'src/core/recall/robustness.test.ts',
-  'src/core/recall/filters.test.ts',
-  'src/core/private-files.test.ts',
-  'src/core/knowledge/ingest.test.ts',
+  'src/core/backups/backups.test.ts', // 64 s
+  'src/core/backups/kill.test.ts', // 60 s
+  'src/mcp/processes.test.ts', // 60 s
+  'src/core/db/migrate.test.ts', // 49 s
+  'src/core/recall/agreement.test.ts', // 35 s
+  'src/core/portable/portable.test.ts', // 34 s
+  'src/core/jobs/recovery.test.ts', // 31 s
+  'src/core/recall/term-stats.test.ts', // 31 s
+  'src/core/settings/keys.test.ts', // 30 s
+  'src/core/recall/robustness.test.ts', // 29 s
+  'src/core/db/power-loss.test.ts', // 28 s
+  'src/core/db/two-hosts.test.ts', // 26 s
+  'src/core/history/history.test.ts', // 24 s
+  'src/core/knowledge/ingest.test.ts', // 24 s
+  'src/core/db/integrity.test.ts', // 23 s
 ];
 
 class SlowFirst extends BaseSequencer {

@@ -16,11 +16,20 @@ export interface RunningHost {
 }
 
 /** Starts the built browser host (`node out/main/host.js`) and waits for the URL it prints. */
-export async function spawnHost(env: { dataDir: string; token: string; port?: number }, timeoutMs = 90_000): Promise<RunningHost> {
+export async function spawnHost(
+  env: { dataDir: string; token: string; port?: number; /** A PostgreSQL server instead of the folder's PGlite. */ databaseUrl?: string },
+  timeoutMs = 90_000,
+): Promise<RunningHost> {
   if (!existsSync(HOST_JS)) throw new Error(`${HOST_JS} is missing: run \`npm run build\` before the e2e tests.`);
   const child = spawn(process.execPath, [HOST_JS], {
     cwd: ROOT,
-    env: { ...process.env, HEARTH_DATA_DIR: env.dataDir, HEARTH_TOKEN: env.token, HEARTH_PORT: String(env.port ?? 0) },
+    env: {
+      ...process.env,
+      HEARTH_DATA_DIR: env.dataDir,
+      HEARTH_TOKEN: env.token,
+      HEARTH_PORT: String(env.port ?? 0),
+      ...(env.databaseUrl ? { HEARTH_DATABASE_URL: env.databaseUrl } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

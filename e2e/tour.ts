@@ -85,6 +85,20 @@ export async function startTour(page: Page, host: Host, fake: FakeServer): Promi
   return app;
 }
 
+/**
+ * Opens, in a page of its own, a host that `seedTour` and `startTour` already prepared: the app
+ * on the chat view, the held conversation (with its tool call) on screen.
+ */
+export async function openTour(page: Page, host: Host): Promise<AppPage> {
+  await page.goto(host.url);
+  const app = new AppPage(page);
+  await app.ready();
+  await app.go('chat');
+  await expect(page.getByTestId('tool-call')).toBeVisible();
+  await expect(new ChatPage(page).assistant.last()).toContainText('Well done');
+  return app;
+}
+
 async function go(app: AppPage, view: ViewName): Promise<void> {
   await app.go(view);
 }

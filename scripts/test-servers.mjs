@@ -5,13 +5,13 @@
 //                  throwaway cluster made with initdb on a free 127.0.0.1 port
 //   pglite-socket  PGlite served over the wire (pgvector and pg_textsearch)
 // Usage: node scripts/test-servers.mjs [--only postgres|pglite-socket] [test files…]
-// Without files: SERVER_FILES below. Files that cannot apply to a server are
+// Without files: SERVER_FILES below, and on postgres E2E_FILES (Playwright,
+// after the unit pass; the app is built first if out/ is stale). Files ending
+// in .spec.ts are Playwright specs. Files that cannot apply to a server are
 // listed in EXCLUDED with the reason, printed on every run.
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { startPostgres } from './pg-cluster.mjs';
 
 /** The files run on each server: the database layer and the domains that store and find memories. */
 const SERVER_FILES = [
@@ -24,7 +24,14 @@ const SERVER_FILES = [
   // the comparison with pg_textsearch runs where it exists (pglite-socket) and skips with its reason elsewhere.
   'src/core/recall/robustness.test.ts',
   'src/core/recall/term-stats.test.ts',
+  // Live updates between two Hearths on one database (LISTEN/NOTIFY); they skip on pglite-socket.
+  'src/core/live/live.test.ts',
+  // The review counter and the rolling summary raced by two Hearths on one database.
+  'src/core/chat/compaction/fold.test.ts',
 ];
+
+/** End-to-end specs that need a real server (two hosts on one database): run on the postgres cluster only. */
+const E2E_FILES = ['e2e/two-hosts.spec.ts'];
 
 /**
  * pglite-socket has pgvector, so it runs the files whose vector paths the
@@ -45,67 +52,10 @@ const EXCLUDED = {
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : null;
-const files = args.length ? args : SERVER_FILES.filter((f) => existsSync(f));
-const socketFiles = args.length ? args : SOCKET_FILES;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function pgBin() {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
-  return versions.length ? join(root, versions[0], 'bin') : null;
-}
-
-/** Postgres refuses to run as root: as root, the cluster belongs to the postgres user. */
-function asOwner(cmd, cmdArgs) {
-  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...cmdArgs]] : [cmd, cmdArgs];
-}
-
-async function startPostgres() {
-  const bin = pgBin();
-  if (!bin) return { skip: 'PostgreSQL is not installed (apt-get install postgresql)' };
-  const dir = mkdtempSync(join(tmpdir(), 'hearth-pg-'));
-  chmodSync(dir, 0o700);
-  if (process.getuid?.() === 0) chownSync(dir, ...uidGid('postgres'));
-  const data = join(dir, 'data');
-  const [c, a] = asOwner(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const init = spawnSync(c, a, { encoding: 'utf8' });
-  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-  const port = await freePort();
-  // A throwaway cluster for tests: no fsync (nothing here must survive a crash), sockets in its own folder.
-  writeFileSync(join(dir, 'postgres.log'), '');
-  if (process.getuid?.() === 0) chownSync(join(dir, 'postgres.log'), ...uidGid('postgres'));
-  const [c2, a2] = asOwner(join(bin, 'pg_ctl'), [
-    '-D', data, '-l', join(dir, 'postgres.log'), '-w', '-t', '120',
-    '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
-  const start = spawnSync(c2, a2, { encoding: 'utf8' });
-  if (start.status !== 0) throw new Error(`pg_ctl start failed: ${start.stderr}${start.stdout}`);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      const [c3, a3] = asOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
-      spawnSync(c3, a3);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function uidGid(user) {
-  const out = spawnSync('id', ['-u', user], { encoding: 'utf8' }).stdout.trim();
-  const gid = spawnSync('id', ['-g', user], { encoding: 'utf8' }).stdout.trim();
-  return [Number(out), Number(gid)];
-}
+const isSpec = (f) => f.endsWith('.spec.ts');
+const files = args.length ? args.filter((f) => !isSpec(f)) : SERVER_FILES.filter((f) => existsSync(f));
+const socketFiles = args.length ? args.filter((f) => !isSpec(f)) : SOCKET_FILES;
+const specs = args.length ? args.filter(isSpec) : E2E_FILES.filter((f) => existsSync(f));
 
 /** One vitest run against one server; its output is printed in one piece when it ends (the passes run side by side). */
 function vitest(url, label, list) {
@@ -126,6 +76,27 @@ function vitest(url, label, list) {
   });
 }
 
+/** The Playwright specs against one server, once its unit pass is done (the hosts need the cores the unit tests use). */
+async function playwright(url, label, list) {
+  const { buildIfNeeded } = await import('./build-if-needed.mjs');
+  buildIfNeeded();
+  const t = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test', ...list], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HEARTH_TEST_DATABASE_URL: url, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('exit', (code) => {
+      console.log(`\n== ${label}: ${list.length} Playwright specs against ${url}`);
+      process.stdout.write(Buffer.concat(out));
+      resolve({ code: code ?? 1, figure: `${label.split(' ')[0]} e2e ${((Date.now() - t) / 1000).toFixed(0)} s` });
+    });
+  });
+}
+
 console.log('Server test passes. Not run on a server, and why:');
 for (const [what, why] of Object.entries(EXCLUDED)) console.log(`  - ${what}: ${why}`);
 
@@ -135,9 +106,15 @@ let pgServer = null;
 if (!only || only === 'postgres') {
   pgServer = await startPostgres();
   if (pgServer.skip) console.log(`\n== postgres: skipped: ${pgServer.skip}`);
-  else passes.push(vitest(pgServer.url, 'postgres (text-only: no pgvector)', files));
+  else {
+    const label = 'postgres (text-only: no pgvector)';
+    const unit = files.length ? vitest(pgServer.url, label, files) : Promise.resolve(null);
+    // One after the other: two hosts and a browser beside the unit pass would only slow both on two cores.
+    passes.push(unit);
+    if (specs.length) passes.push(unit.then(() => playwright(pgServer.url, label, specs)));
+  }
 }
-if (!only || only === 'pglite-socket') {
+if ((!only || only === 'pglite-socket') && socketFiles.length) {
   passes.push(vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch; the vector paths)', socketFiles));
 }
 let results;
@@ -146,6 +123,7 @@ try {
 } finally {
   if (pgServer && !pgServer.skip) pgServer.stop();
 }
+results = results.filter(Boolean);
 const failed = results.filter((r) => r.code !== 0).length;
 const figures = results.map((r) => r.figure);
 const { loadavg } = await import('node:os');

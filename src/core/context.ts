@@ -1,6 +1,7 @@
 import type { McpHttpState } from '../shared/api';
 import type { BackupInfo } from '../shared/types';
 import type { Db } from './db/client';
+import type { DatabaseChoice } from './server-switch/saved';
 import type { EventBus } from './events';
 import type { QueueDefs } from './jobs/types';
 import type { ParsedDocument, ParseOptions } from './parse/types';
@@ -80,6 +81,8 @@ export interface CoreContext {
   notices: string[];
   /** Backups of the data folder (src/core/backups/service.ts); null for an in-memory core. */
   backups: Backups | null;
+  /** How this start chose its database: a start option, the server saved in Settings, or this computer (docs/server-mode.md). */
+  database: DatabaseChoice;
 }
 
 /** What domains may ask of the backups (implemented by src/core/backups/service.ts). */

@@ -17,6 +17,7 @@ import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
 import { EventBus } from './events';
+import { DEFAULT_LIVE_OPTIONS, LiveUpdates, type LiveOptions } from './live/relay';
 import { removeUnfinishedImports } from './portable/unfinished';
 import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './jobs/runner';
 import type { QueueDefs } from './jobs/types';
@@ -33,12 +34,15 @@ import { adoptUnboundKeys } from './settings/keys';
 import { readSettings } from './settings/store';
 import { DEFAULT_SETTINGS } from './settings/types';
 import { McpDoorState } from './mcp/door';
+import { type DatabaseChoice, describeSaved, readSavedUrl } from './server-switch/saved';
+import { ensureMainPersona } from './server-switch/copy';
 import { makeDataDirPrivate } from './private-files';
 import { BackupService, recoverBackups } from './backups/service';
 import { APP_VERSION } from './info/handlers';
 import { raiseNotice } from './info/notices';
 import { findLostRows, lostRowsNotice } from './db/startup-check';
 import { DEFAULT_IDLE_CHECKPOINT, IdleCheckpointer, type IdleCheckpointOptions } from './db/idle-checkpoint';
+import { DEFAULT_IDLE_VACUUM, IdleVacuum, type IdleVacuumOptions } from './db/idle-vacuum';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -71,6 +75,10 @@ export interface CoreOptions {
   startupCheckDelayMs?: number | null;
   /** When a quiet database takes its checkpoint (db/idle-checkpoint.ts; a data folder only). */
   idleCheckpoint?: Partial<IdleCheckpointOptions>;
+  /** When a quiet database vacuums a changed table (db/idle-vacuum.ts; a data folder only). */
+  idleVacuum?: Partial<IdleVacuumOptions>;
+  /** Live updates between Hearths on one server (live/relay.ts): batching and reconnect back-off. */
+  live?: Partial<LiveOptions>;
 }
 
 export interface Core {
@@ -116,26 +124,68 @@ function backupService(db: PgliteDb, dataDir: string, now: (() => Date) | undefi
   });
 }
 
+/**
+ * The saved server could not be used at start: this computer's data opens
+ * instead, and the person is told so (docs/server-mode.md: a start that fails
+ * on a server named by a start option stops; one saved in Settings falls back).
+ */
+function savedFailedNotice(reason: string): string {
+  return `${reason} Hearth opened this computer's data instead: what you change now stays on this computer. Settings → Data lets you test the server again or stop using it.`;
+}
+
+async function openServer(url: string, migrationsDir: string | undefined): Promise<ServerDb> {
+  const server = await ServerDb.open(url);
+  try {
+    // The server's own backups apply (docs/server-mode.md): none before migrating.
+    await migrate(server, readMigrations(migrationsDir ?? findMigrationsDir()));
+    await server.refreshFeatures();
+    return server;
+  } catch (e) {
+    await server.close().catch(() => undefined);
+    throw e;
+  }
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
-  const databaseUrl = options.databaseUrl?.trim() || null;
   let lock: DirLock | null = null;
   let db: Db | null = null;
+  let server: ServerDb | null = null;
   let backups: BackupService | null = null;
   const notices: string[] = options.notices ?? [];
+  const events = new EventBus();
+  if (dataDir) {
+    // Private before anything is written; folders from older versions are tightened here.
+    makeDataDirPrivate(dataDir);
+  }
+  // Before the database: the server chosen in Settings is kept with the secrets (server-switch/saved.ts).
+  const secrets =
+    options.secrets ??
+    (dataDir
+      ? new FileSecretStore(dataDir, (message) => {
+          console.warn(message);
+          raiseNotice({ notices, events }, message);
+        })
+      : new MemorySecretStore());
+  const startOption = options.databaseUrl?.trim() || null;
+  const saved = startOption || options.loadFrom ? null : await readSavedUrl(secrets);
+  const database: DatabaseChoice = { source: startOption ? 'start-option' : null, savedFailed: null };
   try {
-    if (dataDir) {
-      // Private before anything is written; folders from older versions are tightened here.
-      makeDataDirPrivate(dataDir);
-    }
-    if (databaseUrl) {
+    if (startOption) {
       // Several Hearths share one server, so no single-owner lock: the folder only holds this device's secrets.
       if (options.loadFrom) throw new AppError('invalid_args', 'loadFrom applies to the local database only, not to a server.');
-      const server = await ServerDb.open(databaseUrl);
+      server = await openServer(startOption, options.migrationsDir);
+    } else if (saved) {
+      try {
+        server = await openServer(saved, options.migrationsDir);
+        database.source = 'settings';
+      } catch (e) {
+        database.savedFailed = e instanceof AppError ? e.message : `Hearth could not use the PostgreSQL server ${describeSaved(saved)}: ${(e as Error).message}.`;
+        notices.push(savedFailedNotice(database.savedFailed));
+      }
+    }
+    if (server) {
       db = server;
-      // The server's own backups apply (docs/server-mode.md): none before migrating.
-      await migrate(db, readMigrations(options.migrationsDir ?? findMigrationsDir()));
-      await server.refreshFeatures();
     } else {
       if (dataDir) {
         lock = acquireDirLock(dataDir);
@@ -161,24 +211,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw damage ?? e;
   }
 
-  const events = new EventBus();
   const textOnly = !db.features.vector;
   if (textOnly) notices.push(TEXT_ONLY_NOTICE);
   const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings, ...(textOnly ? { textOnly } : {}) });
   const parser = new DocumentParser();
   let runner: JobRunner | null = null;
+  let live: LiveUpdates | null = null;
   const ctx: CoreContext = {
     db,
     events,
     dataDir,
-    secrets:
-      options.secrets ??
-      (dataDir
-        ? new FileSecretStore(dataDir, (message) => {
-            console.warn(message);
-            raiseNotice({ notices, events }, message);
-          })
-        : new MemorySecretStore()),
+    secrets,
     embedder,
     parser,
     queues: queueDefs,
@@ -187,6 +230,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     mcpDoor: new McpDoorState(),
     notices,
     backups,
+    database,
   };
   if (backups && options.dailyBackups !== false) backups.startSchedule();
   let closed = false;
@@ -197,17 +241,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await adoptUnboundKeys(ctx.secrets, settings);
     // Before the job runner: an import cut off by a stop leaves a hidden persona, never a half-visible one (docs/export.md).
     const unfinished = await removeUnfinishedImports(db);
+    // A copy into this server that was cut off may have taken "main" with it (server-switch/copy.ts).
+    if (unfinished.length) await ensureMainPersona(db);
     if (unfinished.length) {
       notices.push(`An import that had not finished when Hearth stopped was removed (${unfinished.length === 1 ? 'one persona' : `${unfinished.length} personas`}); nothing else changed. Import the file again.`);
     }
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
+    // Before the runner: the jobs it takes back at start reach the other Hearths' pages too.
+    if (server) {
+      live = new LiveUpdates(ctx, server, { ...DEFAULT_LIVE_OPTIONS, ...options.live });
+      await live.start();
+    }
     runner = new JobRunner(ctx, servedQueues(options.queues ?? queueDefs, textOnly), { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
     await runner.start();
   } catch (e) {
     // A damaged page met while reading settings or jobs: name the table instead of a stack.
     const damage = dataDir && db.local ? await describeDamage(db, e, dataDir, 'start') : null;
     await runner?.stop();
+    await live?.stop();
     await backups?.stop();
     await parser.close();
     await embedder.close();
@@ -224,6 +276,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       })
     : null;
   checkpointer?.start();
+  // PGlite has no autovacuum (docs/durability.md, "Idle vacuum"); a server vacuums itself.
+  const vacuum = dataDir && db.local
+    ? new IdleVacuum(db.local, { ...DEFAULT_IDLE_VACUUM, ...options.idleVacuum }, (e) => {
+        if (!closed) console.warn('Hearth: an idle vacuum failed:', e instanceof Error ? e.message : e);
+      })
+    : null;
+  vacuum?.start();
 
   // The check after start: in the background, once, so start-up itself is not slowed.
   let checkTimer: NodeJS.Timeout | null = null;
@@ -271,9 +330,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       try {
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();
+        // After the runner, whose last changes (jobs put back) other Hearths' pages should still hear of.
+        await live?.stop();
         // A backup or restore under way finishes first: it is never cut off by a clean close.
         await backups?.stop();
         await checkpointer?.stop();
+        await vacuum?.stop();
         await parser.close();
         await embedder.close();
         await ctx.db.close();

@@ -6,7 +6,8 @@ export const MEMORY_ORIGINS = ['explicit', 'review', 'flush', 'manual', 'import'
 /** Who wrote a memory; `mcp:<client>` is another AI tool connected over MCP (its sanitised initialize name). */
 export type MemoryOrigin = (typeof MEMORY_ORIGINS)[number] | `mcp:${string}`;
 
-export const EMBEDDING_STATUSES = ['pending', 'current', 'stale', 'failed'] as const;
+/** 'none': the database stores no vectors (a PostgreSQL server without pgvector; docs/server-mode.md). */
+export const EMBEDDING_STATUSES = ['pending', 'current', 'stale', 'failed', 'none'] as const;
 export type EmbeddingStatus = (typeof EMBEDDING_STATUSES)[number];
 
 /** bm25_context: BM25 plus a share of the best same-day neighbour's text match (the default). */

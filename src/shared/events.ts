@@ -18,6 +18,11 @@ export interface Events {
   /** A confirmed persona deletion under way: first the verified backup (seconds), then the delete itself. */
   'personas.deleting': { persona: string; stage: 'backup' | 'delete' };
   'settings.changed': Record<string, never>;
+  /**
+   * "Copy my data and switch" under way: persona `index` of `count` (its name), the stage of its
+   * export or import and its done/total lines; 'done' or 'failed' once at the end.
+   */
+  'database.copy': { stage: 'export' | 'import' | 'done' | 'failed'; persona: string; index: number; count: number; done: number; total: number };
   /** An AI tool called over MCP, or the user switched one: the Connections view reloads. */
   'mcp.changed': { client: string };
   /** A notice was raised after start (the check after start found damage) or dismissed: app.info has the list. */

@@ -31,6 +31,9 @@ import type {
   RecallHit,
   ConversationInfo,
   ConnectionTest,
+  DatabaseCopyResult,
+  DatabaseTest,
+  DatabaseView,
   UserModelEntry,
   UserModelVersion,
 } from './types';
@@ -166,6 +169,15 @@ export interface Api {
   'backups.restore': [{ id: string }, { restored: BackupInfo; before: BackupInfo }];
   /** Reads every table and index of the open database now. */
   'data.checkIntegrity': [Record<string, never>, IntegrityResult];
+
+  // Where the data is kept (docs/server-mode.md, "Switching in Settings"). The URL goes in, never back out.
+  'database.get': [Record<string, never>, DatabaseView];
+  /** Connects (short timeout) and reports what the server is and holds; a failure is an answer. Writes nothing. */
+  'database.test': [{ url: string }, DatabaseTest];
+  /** Copies every persona of this computer into the server, then saves it for the next start. */
+  'database.copyAndSwitch': [{ url: string }, DatabaseCopyResult];
+  /** Forgets the saved server: this computer's data from the next start. */
+  'database.useLocal': [Record<string, never>, DatabaseView];
 }
 
 export type Method = keyof Api;

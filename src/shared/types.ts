@@ -157,6 +157,47 @@ export type ConnectionTest =
   | { ok: true; detail: string; ms: number; models: string[] | null }
   | { ok: false; code: ErrorCode; message: string; ms: number; models: string[] | null };
 
+/** What "Test connection" found on a PostgreSQL server (Settings → Data; docs/server-mode.md). */
+export interface DatabaseProbe {
+  /** user@host:port/database: never the password. */
+  server: string;
+  /** The server's version, e.g. "15.8". */
+  version: string;
+  /** pgvector: already in the database, installable (Hearth creates it), or missing (text-only). */
+  vector: 'installed' | 'available' | 'missing';
+  /** pg_textsearch (BM25): present, or missing (Hearth keeps its own term statistics). */
+  textSearch: 'installed' | 'available' | 'missing';
+  /** What the database holds now. */
+  contents:
+    | { kind: 'empty' }
+    /** `schema`: the newest migration; `newer`: it has migrations this Hearth does not know. */
+    | { kind: 'hearth'; schema: string; migrations: number; personas: number; newer: boolean }
+    | { kind: 'other'; tables: number };
+  /** Whether "Copy my data and switch" may go ahead; otherwise why not. */
+  copy: { ok: true } | { ok: false; reason: string };
+}
+
+export type DatabaseTest = ({ ok: true } & DatabaseProbe) | { ok: false; code: ErrorCode; message: string };
+
+/** Where the data is kept now and from the next start (Settings → Data). Never holds a password. */
+export interface DatabaseView {
+  /** In use now. `from`: a start option (--database-url / HEARTH_DATABASE_URL) or the saved setting. */
+  active: { kind: 'local' } | { kind: 'server'; server: string; textOnly: boolean; from: 'start-option' | 'settings' };
+  /** The server saved in Settings (user@host:port/database), used from the next start unless a start option overrides it. */
+  saved: { server: string } | null;
+  /** The saved server could not be used at this start (the reason); this computer's data was opened instead. */
+  savedFailed: string | null;
+  /** True when the next start would use other data than now: restart Hearth to switch. */
+  restartNeeded: boolean;
+}
+
+/** What "Copy my data and switch" did: each local persona and the name it has on the server. */
+export interface DatabaseCopyResult {
+  server: string;
+  personas: { from: string; to: string; id: string }[];
+  view: DatabaseView;
+}
+
 /** One of a persona's conversations, as the conversation list shows it. */
 export interface ConversationInfo {
   id: string;

@@ -69,6 +69,12 @@ export default {
       const quietMs = Number(flags['quiet-ms'] ?? 5_000);
       await new Promise((r) => setTimeout(r, quietMs));
       const logAtBackup = await walSinceCheckpoint(core.ctx.db);
+      const upkeep = (
+        await core.ctx.db.query<{ vacuums: number; analyzes: number }>(
+          `SELECT (vacuum_count + autovacuum_count)::int AS vacuums, (analyze_count + autoanalyze_count)::int AS analyzes
+           FROM pg_stat_user_tables WHERE relname = 'memories'`,
+        )
+      ).rows[0];
       const during = probeCalls(core);
       const t0 = performance.now();
       const b = await core.call('backups.create', {});
@@ -85,6 +91,7 @@ export default {
         'log since last checkpoint after a fifth was edited MB': mb(logAfterUse),
         'quiet before the backup ms': quietMs,
         'log since last checkpoint when the backup started MB': mb(logAtBackup),
+        'idle vacuums / analyzes of memories before the backup': `${upkeep?.vacuums ?? 0} / ${upkeep?.analyzes ?? 0}`,
         'same calls without a backup: longest ms': before.longest,
         'same calls without a backup: p95 ms': before.p95,
         'backup ms (write + verify)': Math.round(backupMs),

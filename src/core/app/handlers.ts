@@ -16,6 +16,7 @@ import { mcpHandlers } from '../mcp/handlers';
 import { portableHandlers } from '../portable/handlers';
 import { backupHandlers } from '../backups/handlers';
 import { historyHandlers } from '../history/handlers';
+import { serverSwitchHandlers } from '../server-switch/handlers';
 
 /**
  * Every method of the contract (src/shared/methods.ts) and the handler that
@@ -38,6 +39,7 @@ export const handlers = {
   ...recallHandlers,
   ...mcpHandlers,
   ...portableHandlers,
+  ...serverSwitchHandlers,
   ...backupHandlers,
   ...historyHandlers,
 } satisfies Handlers;

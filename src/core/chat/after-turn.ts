@@ -10,6 +10,8 @@ import { transcriptSlice } from './review/transcript';
 
 /** A compaction of this conversation is already queued or running (another conversation's does not count). */
 async function compactionPending(q: Queryable, conv: ConversationRow): Promise<boolean> {
+  // The conversation's row lock makes check-then-enqueue one step for Hearths sharing a server: the second waits, then sees the job.
+  await q.query('SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE', [conv.id]);
   const { rows } = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM jobs
       WHERE queue = 'compaction' AND persona = $1 AND args->>'conversationId' = $2 AND state IN ('available', 'running', 'retryable')`,

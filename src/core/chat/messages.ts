@@ -83,3 +83,9 @@ export async function markFolded(db: Queryable, conversationId: string, ids: str
   );
   return rows[0]?.n ?? 0;
 }
+
+/** One message by id (another device's new message, docs/server-mode.md "Live updates"); null when gone. */
+export async function getMessage(db: Queryable, id: string): Promise<ChatMessage | null> {
+  const { rows } = await db.query<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE id = $1::bigint`, [id]);
+  return rows[0] ? toMessage(rows[0]) : null;
+}

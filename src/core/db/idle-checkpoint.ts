@@ -7,14 +7,11 @@
 // Taking the checkpoint at the first quiet moment once enough log has built up
 // keeps any later one small, and shortens crash recovery too.
 import type { Queryable } from './client';
+import { QuietTimeWorker, type QuietTarget, type QuietTimeOptions } from './quiet-time';
 
-export interface IdleCheckpointOptions {
-  /** How long no statement may have run or waited before a checkpoint (ms). */
-  idleMs: number;
+export interface IdleCheckpointOptions extends QuietTimeOptions {
   /** The log written since the last checkpoint that makes one worth taking (bytes). */
   minWalBytes: number;
-  /** How often to look (ms). */
-  pollMs: number;
 }
 
 /**
@@ -28,9 +25,7 @@ export interface IdleCheckpointOptions {
  */
 export const DEFAULT_IDLE_CHECKPOINT: IdleCheckpointOptions = { idleMs: 500, minWalBytes: 16 * 1024 * 1024, pollMs: 250 };
 
-export interface CheckpointTarget extends Queryable {
-  idleForMs(): number | null;
-}
+export type CheckpointTarget = QuietTarget;
 
 /** The log written since the last checkpoint's redo point, in bytes. */
 export async function walSinceCheckpoint(db: Queryable): Promise<number> {
@@ -40,51 +35,22 @@ export async function walSinceCheckpoint(db: Queryable): Promise<number> {
   return Number(rows[0]?.bytes ?? 0);
 }
 
-export class IdleCheckpointer {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+export class IdleCheckpointer extends QuietTimeWorker {
   /** Checkpoints taken, for figures and tests. */
   taken = 0;
 
   constructor(
-    private readonly db: CheckpointTarget,
+    db: CheckpointTarget,
     private readonly options: IdleCheckpointOptions = DEFAULT_IDLE_CHECKPOINT,
-    private readonly onError: (e: unknown) => void = () => undefined,
-  ) {}
-
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().finally(() => (this.running = null));
-    }, this.options.pollMs);
-    this.timer.unref();
+    onError?: (e: unknown) => void,
+  ) {
+    super(db, options, onError);
   }
 
-  /** Stops looking; a checkpoint under way finishes first (call before the database closes). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private quiet(): boolean {
-    const idle = this.db.idleForMs();
-    return !this.stopped && idle !== null && idle >= this.options.idleMs;
-  }
-
-  private async tick(): Promise<void> {
-    if (!this.quiet()) return;
-    try {
-      if ((await walSinceCheckpoint(this.db)) < this.options.minWalBytes) return;
-      // The look itself was a statement: the checkpoint goes ahead only if nothing else came meanwhile.
-      if (this.stopped || this.db.idleForMs() === null) return;
-      await this.db.exec('CHECKPOINT');
-      this.taken++;
-    } catch (e) {
-      // A failed checkpoint loses nothing (Postgres takes the next one itself); the next quiet moment tries again.
-      this.onError(e);
-    }
+  protected async work(): Promise<void> {
+    if ((await walSinceCheckpoint(this.db)) < this.options.minWalBytes) return;
+    if (!this.stillFree()) return;
+    await this.db.exec('CHECKPOINT');
+    this.taken++;
   }
 }

@@ -105,6 +105,7 @@ export class ServerDb implements Db {
 
   private constructor(
     private readonly pool: pg.Pool,
+    private readonly clientConfig: pg.ClientConfig,
     readonly address: ServerAddress,
     public features: DbFeatures,
   ) {}
@@ -115,13 +116,8 @@ export class ServerDb implements Db {
    */
   static async open(url: string, options: ServerDbOptions = {}): Promise<ServerDb> {
     const { config, address, poolMax } = parseDatabaseUrl(url);
-    const pool = new pg.Pool({
-      ...config,
-      max: options.poolMax ?? poolMax ?? 4,
-      connectionTimeoutMillis: 15_000,
-      idleTimeoutMillis: 30_000,
-      types: { getTypeParser: typeParser as never },
-    });
+    const clientConfig: pg.ClientConfig = { ...config, connectionTimeoutMillis: 15_000, types: { getTypeParser: typeParser as never } };
+    const pool = new pg.Pool({ ...clientConfig, max: options.poolMax ?? poolMax ?? 4, idleTimeoutMillis: 30_000 });
     // An idle connection the server dropped (restart, network): the pool replaces it; the next statement reconnects.
     pool.on('error', (e) => console.warn(`Hearth: a connection to ${describeServer(address)} was lost: ${e.message}`));
     let features: DbFeatures;
@@ -131,7 +127,7 @@ export class ServerDb implements Db {
       await pool.end().catch(() => undefined);
       throw connectionError(e, address);
     }
-    return new ServerDb(pool, address, features);
+    return new ServerDb(pool, clientConfig, address, features);
   }
 
   /**
@@ -202,6 +198,38 @@ export class ServerDb implements Db {
       // A connection that could not roll back is closed, never handed to the next statement mid-transaction.
       client.release(broken);
     }
+  }
+
+  /**
+   * Sends notifications on a channel, in order, in one statement. Always on the pool, never on a
+   * transaction's connection: a caller inside a transaction (tracked by AsyncLocalStorage, which
+   * follows timers too) must not have its notices wait for, or vanish with, that transaction.
+   */
+  async notify(channel: string, payloads: string[]): Promise<void> {
+    if (this.closed || !payloads.length) return;
+    try {
+      await this.pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n', [channel, payloads]);
+    } catch (e) {
+      throw toDbError(e);
+    }
+  }
+
+  /**
+   * A connection of its own, outside the pool, for LISTEN: a pooled connection is handed to other
+   * statements and closed when idle, and either would silently end the listening.
+   */
+  async connectDedicated(applicationName: string): Promise<pg.Client> {
+    if (this.closed) throw new AppError('internal', 'database is closed');
+    // Named, so the server's administrator sees what the connection is (pg_stat_activity); kept alive, so a
+    // connection the network dropped is noticed rather than listening to nothing.
+    const client = new pg.Client({ ...this.clientConfig, application_name: applicationName, keepAlive: true });
+    try {
+      await client.connect();
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      throw connectionError(e, this.address);
+    }
+    return client;
   }
 
   async close(): Promise<void> {

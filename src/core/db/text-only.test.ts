@@ -2,8 +2,12 @@
 // scripts/test-servers.mjs). Hearth stores no vectors, queues no embedding
 // jobs, recalls by text, says so once, and refuses what is the server's job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { createCore } from '../index';
+import { exportPersona } from '../portable/export';
 import { recall } from '../recall/recall';
-import { makeTestCore, type TestCore } from '../testing/core';
+import { makeTestCore, templateCopy, type TestCore } from '../testing/core';
 import { noServerReason } from '../testing/server';
 
 const skipReason = noServerReason();
@@ -73,4 +77,43 @@ describe.skipIf(skipReason !== null)('text-only (a server without pgvector)', ()
     const withVector = await recall(core.ctx, { persona: 'main', query: 'oolong', kinds: ['memory'], queryEmbedding: [0.1, 0.2] });
     expect(withVector[0]?.id).toBe(a.id);
   });
+
+  it('says a memory has no embedding ("none"), never "pending" forever', async (t) => {
+    if (core.ctx.db.features.vector) return t.skip(HAS_VECTORS);
+    const m = await core.call('memories.write', { persona: 'main', content: 'Keeps the spare key under the blue pot' });
+    expect(m.embeddingStatus).toBe('none');
+    expect((await core.call('memories.get', { id: m.id })).embeddingStatus).toBe('none');
+    const listed = await core.call('memories.list', { persona: 'main' });
+    expect(new Set(listed.items.map((x) => x.embeddingStatus))).toEqual(new Set(['none']));
+    const hit = (await core.call('recall', { persona: 'main', query: 'spare key blue pot', kinds: ['memory'] }))[0];
+    expect(hit?.memory?.embeddingStatus).toBe('none');
+  });
+
+  it('exports a persona without vectors; imported into PGlite, its memories are queued for embedding', async (t) => {
+    if (core.ctx.db.features.vector) return t.skip(HAS_VECTORS);
+    const persona = await core.call('personas.create', { name: 'Garden' });
+    await core.call('memories.write', { persona: persona.id, content: 'The tomatoes go in after the last frost' });
+    await core.call('memories.write', { persona: persona.id, content: 'Compost is turned every second week' });
+    const file = await exportPersona(core.ctx, persona.id);
+    const lines = gunzipSync(readFileSync(file.path)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const memories = lines.filter((r) => r.type === 'memory');
+    expect(memories.map((r) => r.content).sort()).toEqual(['Compost is turned every second week', 'The tomatoes go in after the last frost']);
+    expect(memories.every((r) => r.embedding === null)).toBe(true);
+
+    // On this computer's own database (pgvector), the same file's memories are embedded in the background.
+    const dir = await templateCopy();
+    const local = await createCore({ dataDir: dir, dailyBackups: false, startupCheckDelayMs: null, queues: {} });
+    try {
+      const imported = await local.call('personas.import', { path: file.path });
+      expect(imported.toEmbed).toBe(2);
+      const jobs = await local.call('jobs.list', { queue: 'embeddings', persona: imported.persona.id });
+      expect(jobs.jobs.length).toBeGreaterThan(0);
+      const list = await local.call('memories.list', { persona: imported.persona.id });
+      expect(list.items.map((m) => m.embeddingStatus)).toEqual(['pending', 'pending']);
+    } finally {
+      await local.close();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(file.path, { force: true });
+    }
+  }, 180_000);
 });

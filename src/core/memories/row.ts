@@ -4,6 +4,7 @@ import { toIso } from '../time';
 /** Columns every memory query selects (never the vector itself: it is 6 kB a row). */
 export const MEMORY_COLUMNS = `m.id, m.persona, m.category, m.content, m.importance, m.day, m.origin,
   (m.embedding IS NOT NULL AND m.embedding_model IS NOT NULL) AS has_embedding, m.embedding_model, m.embedding_error,
+  pg_typeof(m.embedding) = 'bytea'::regtype AS no_vectors,
   m.conversation_id, m.inserted_at, m.updated_at, m.superseded_by, m.superseded_at,
   ARRAY(SELECT s.id FROM memories s WHERE s.superseded_by = m.id ORDER BY s.inserted_at, s.id) AS supersedes`;
 
@@ -18,6 +19,8 @@ export interface MemoryRow {
   has_embedding: boolean;
   embedding_model: string | null;
   embedding_error: string | null;
+  /** The embedding column is bytea: a server without pgvector, where no vector is ever stored. */
+  no_vectors: boolean;
   conversation_id: string | null;
   inserted_at: Date;
   updated_at: Date;
@@ -27,9 +30,12 @@ export interface MemoryRow {
 }
 
 export function embeddingStatus(
-  row: { has_embedding: boolean; embedding_model: string | null; embedding_error: string | null },
+  row: { has_embedding: boolean; embedding_model: string | null; embedding_error: string | null; no_vectors?: boolean },
   currentModel: string,
 ): EmbeddingStatus {
+  // Text-only (docs/server-mode.md): no job will ever embed it, so never "pending". The column's own type says so,
+  // which every query selecting MEMORY_COLUMNS reads at no cost.
+  if (row.no_vectors) return 'none';
   if (row.has_embedding && row.embedding_model === currentModel) return 'current';
   if (row.embedding_error) return 'failed';
   if (row.has_embedding) return 'stale';

@@ -96,6 +96,9 @@ async function readMarks(db: Queryable, id: string): Promise<Marks> {
 /** Every record of one persona, in the order an import needs them (docs/export.md). */
 export async function* personaRecords(db: Queryable, id: string, onRow?: () => void): AsyncGenerator<HearthRecord> {
   const counts: Record<string, number> = {};
+  // A server without pgvector has bytea embedding columns that are always NULL and no vector_send
+  // (docs/server-mode.md): its records carry no vectors, and an import elsewhere queues them for embedding.
+  const send = (column: string) => (db.features?.vector === false ? 'NULL::bytea' : `vector_send(${column})`);
   const mark = await readMarks(db, id);
   /** Conversations in the file: a link to one made after the start would point outside it. */
   const inFile = new Set<string>();
@@ -162,7 +165,7 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
          SELECT p.id, p.content, p.category, p.importance, p.day, p.superseded_by, p.valid_from FROM memory_versions p
          WHERE m.id = ANY (c.ids) AND p.memory_id = m.id AND p.id <= $3::bigint ORDER BY p.version DESC LIMIT 1
        ) v ON true
-       CROSS JOIN LATERAL (SELECT v.id IS NULL OR v.content = m.content AS same, vector_send(m.embedding) AS b) b
+       CROSS JOIN LATERAL (SELECT v.id IS NULL OR v.content = m.content AS same, ${send('m.embedding')} AS b) b
        LEFT JOIN memories n ON n.id = CASE WHEN v.id IS NULL THEN m.superseded_by ELSE v.superseded_by END
        WHERE m.persona = $1 AND m.seq > $2::bigint AND m.seq <= $4::bigint ORDER BY m.seq LIMIT ${limit}`,
       [id, after ? after.seq : '0', mark.memoryVersion, mark.seq],
@@ -318,7 +321,7 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     yield* out({ type: 'knowledgeSource', source: s.source, kind: s.kind, bytes: s.bytes === null ? null : Number(s.bytes), pages: s.pages, ingestedAt: s.ingested_at });
     for await (const c of pages<ChunkRow>((after, limit) =>
       db.query<ChunkRow>(
-        `SELECT id, chunk_index, content, page_from, page_to, ${vectorBase64('vector_send(embedding)')} AS emb,
+        `SELECT id, chunk_index, content, page_from, page_to, ${vectorBase64(send('embedding'))} AS emb,
                 coalesce(embedding_model, staged_model) AS embedding_model, embedding_error, ${ts('inserted_at')} AS inserted_at
          FROM knowledge_chunks WHERE persona = $1 AND source = $2 AND chunk_index > $3 ORDER BY chunk_index LIMIT ${limit}`,
         [id, s.source, after ? after.chunk_index : -1],

@@ -4,16 +4,11 @@ import type { JobContext } from '../../jobs/types';
 import { uuid } from '../../schemas';
 import { chatProviderFrom, loadChatSettings } from '../config';
 import { getConversationById } from '../conversation';
-import { listMessages, markFolded } from '../messages';
+import { listMessages } from '../messages';
+import { commitFold } from './fold';
 import { flushSlice } from './flush';
 import { planFold, renderSlice } from './plan';
 import { summarise } from './summarise';
-
-class FoldRaceError extends Error {
-  constructor(got: number, want: number) {
-    super(`expected to fold ${want} messages, found ${got}`);
-  }
-}
 
 const compactionArgs = z.object({ conversationId: uuid });
 
@@ -41,16 +36,8 @@ export async function compactionWork(raw: Record<string, unknown>, jc: JobContex
   const summary = await summarise(provider, conv.summary, slice, jc.signal);
 
   const ids = plan.fold.map((m) => m.id);
-  const folded = await ctx.db.transaction(async (tx) => {
-    const n = await markFolded(tx, conv.id, ids);
-    // A /clear while we summarised removed these messages: fold nothing into a fresh conversation.
-    if (n !== ids.length) throw new FoldRaceError(n, ids.length);
-    await tx.query(`UPDATE conversations SET summary = $2, memory_snapshot = NULL, updated_at = now() WHERE id = $1`, [conv.id, summary]);
-    return n;
-  }).catch((e: unknown) => {
-    if (e instanceof FoldRaceError) return 0;
-    throw e;
-  });
+  // Nothing is folded if a /clear or another Hearth's compaction changed the conversation meanwhile.
+  const folded = await commitFold(ctx.db, conv.id, ids, conv.summary, summary);
   await jc.progress({
     stage: folded ? 'done' : 'conversation changed; nothing folded',
     done: folded,

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { useData } from './store';
 import './data.css';
 import { TableHead } from '../../components/TableHead';
+import { ServerSection } from './ServerSection';
 
 const REASONS: Record<string, string> = {
   manual: 'Backed up by you',
@@ -34,6 +35,7 @@ export function DataSection() {
 
   return (
     <div className="data-section" data-testid="data-view">
+      <ServerSection />
       <p className="hint">
         Hearth backs up the whole database every day while it runs, before each update of its storage, and before a persona is deleted. Each
         backup is opened and checked right after it is written. They are kept in the <code>backups</code> folder of the data folder.

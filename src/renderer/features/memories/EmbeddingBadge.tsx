@@ -5,6 +5,7 @@ const LABELS = {
   current: { text: 'embedded', title: 'Embedded with the current model: searchable by meaning.' },
   stale: { text: 'embedding stale', title: 'Embedded by another model; backfill re-embeds it.' },
   failed: { text: 'embedding failed', title: 'The embedding job failed; see Jobs to retry.' },
+  none: { text: 'text only', title: 'The PostgreSQL server has no pgvector: Hearth stores no vectors and finds this by text.' },
 } as const;
 
 export function EmbeddingBadge({ memory }: { memory: Memory }) {

@@ -19,7 +19,7 @@ const SECTIONS: SettingsSectionDef[] = [
   { id: 'embeddings', title: 'Embeddings', description: 'What turns text into vectors for search by meaning.', Section: EmbeddingsSection },
   { id: 'memory', title: 'Memory and context', Section: MemorySection },
   { id: 'connections', title: 'Connections', description: 'Other AI tools using this memory over the Model Context Protocol (MCP).', Section: ConnectionsSection },
-  { id: 'data', title: 'Data', description: 'Backups of everything Hearth holds, restore, and an integrity check.', Section: DataSection },
+  { id: 'data', title: 'Data', description: 'Where your data is kept (this computer or a PostgreSQL server), backups, restore, and an integrity check.', Section: DataSection },
 ];
 
 export function SettingsView() {

@@ -1,0 +1,141 @@
+// "Copy my data and switch" (Settings → Data; docs/server-mode.md): every
+// persona of this computer goes into the server through the same .hearth
+// export and import a person uses by hand, so the copy and a file carry
+// exactly the same things. All or nothing: each copied persona is kept hidden
+// until the last one is in, and a copy that fails removes what it wrote. Only
+// then is the server saved, for the next start; this computer's data is only read.
+import { rm } from 'node:fs/promises';
+import { AppError } from '../../shared/errors';
+import type { DatabaseProbe } from '../../shared/types';
+import type { CoreContext } from '../context';
+import type { Queryable } from '../db/client';
+import { findMigrationsDir, migrate, readMigrations } from '../db/migrate';
+import { connectionError, ServerDb } from '../db/server';
+import { EventBus } from '../events';
+import { exportPersona } from '../portable/export';
+import { importPersonaFile } from '../portable/import';
+import { removeImportingPersona } from '../portable/unfinished';
+import { listPersonas } from '../personas/store';
+import { probeServer } from './probe';
+import { saveUrl } from './saved';
+
+export interface CopiedPersona {
+  from: string;
+  to: string;
+  id: string;
+}
+
+/** The settings this computer uses (models, budgets…), for a server that has none yet. Keys stay in the secret store. */
+async function copySettings(from: Queryable, to: Queryable): Promise<void> {
+  const { rows } = await from.query<{ key: string; value: unknown }>('SELECT key, value FROM settings ORDER BY key');
+  for (const r of rows) {
+    await to.query('INSERT INTO settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING', [r.key, JSON.stringify(r.value)]);
+  }
+}
+
+/** A name no visible persona on the server has: the copy's own, or with " (2)", " (3)"… */
+async function freeName(q: Queryable, name: string, taken: Set<string>): Promise<string> {
+  const { rows } = await q.query<{ name: string }>('SELECT lower(name) AS name FROM personas WHERE NOT importing');
+  const names = new Set([...rows.map((r) => r.name), ...taken]);
+  let out = name;
+  for (let k = 2; names.has(out.toLowerCase()); k++) out = `${name} (${k})`;
+  return out;
+}
+
+/** A Hearth on the server with nothing in it yet: only its empty "main" (a first start, or a copy that failed). */
+async function holdsNothing(q: Queryable): Promise<boolean> {
+  const personas = await listPersonas(q);
+  if (personas.length !== 1 || personas[0]!.id !== 'main') return false;
+  return Object.values(personas[0]!.counts).every((n) => n === 0);
+}
+
+/**
+ * "main" always exists (it cannot be deleted). A copy into a fresh server
+ * replaces that server's empty one with this computer's; if the copy is cut
+ * off before it could put the empty one back, the next start does.
+ */
+export async function ensureMainPersona(q: Queryable): Promise<void> {
+  await q.query(`INSERT INTO personas (id, name) VALUES ('main', 'main') ON CONFLICT (id) DO NOTHING`);
+}
+
+/**
+ * Copies every persona into the server at `url` and, when all are in, saves
+ * the URL for the next start. Throws an AppError saying what failed; the
+ * server is then left as it was (a fresh database keeps Hearth's empty schema).
+ */
+export async function copyToServer(
+  ctx: CoreContext,
+  url: string,
+  emit: (p: { stage: 'export' | 'import'; persona: string; index: number; count: number; done: number; total: number }) => void,
+): Promise<{ server: string; personas: CopiedPersona[] }> {
+  if (!ctx.db.local) throw new AppError('conflict', 'Hearth already keeps its data on a PostgreSQL server; there is no local data open to copy.');
+  const probe: DatabaseProbe = await probeServer(url);
+  if (!probe.copy.ok) throw new AppError('conflict', probe.copy.reason);
+  const server = await ServerDb.open(url);
+  // The import writes through a context of its own: the server's database, and events nobody on this computer listens to.
+  const target: CoreContext = { ...ctx, db: server, events: new EventBus(), wakeJobs: () => undefined };
+  const copied: CopiedPersona[] = [];
+  let fresh = false;
+  try {
+    try {
+      await migrate(server, readMigrations(findMigrationsDir()));
+      await server.refreshFeatures();
+    } catch (e) {
+      throw e instanceof AppError ? e : connectionError(e, server.address);
+    }
+    fresh = probe.contents.kind === 'empty' || (await holdsNothing(server));
+    if (fresh) {
+      await copySettings(ctx.db, server);
+      // The empty "main" the first migration made gives way to this computer's own (same id, same name).
+      await server.query(`DELETE FROM personas WHERE id = 'main'`);
+    }
+    const personas = await listPersonas(ctx.db);
+    const taken = new Set<string>();
+    for (const [i, p] of personas.entries()) {
+      const at = { persona: p.name, index: i + 1, count: personas.length };
+      const file = await exportPersona(ctx, p.id, (done, total) => emit({ stage: 'export', ...at, done, total }));
+      try {
+        const imported = await importPersonaFile(target, file.path, (q) => emit({ stage: 'import', ...at, done: q.done, total: q.total }));
+        copied.push({ from: p.name, to: p.name, id: imported.persona.id });
+        // Hidden again until every persona is in: other devices never see half a copy (migration 0017's flag).
+        await server.query('UPDATE personas SET importing = true WHERE id = $1', [imported.persona.id]);
+      } finally {
+        await rm(file.path, { force: true });
+      }
+    }
+    await server.transaction(async (tx) => {
+      for (const c of copied) {
+        c.to = await freeName(tx, c.from, taken);
+        taken.add(c.to.toLowerCase());
+        const { affectedRows } = await tx.query('UPDATE personas SET name = $2, importing = false WHERE id = $1 AND importing', [c.id, c.to]);
+        // Another Hearth starting on this server meanwhile removes hidden personas as unfinished imports.
+        if (affectedRows !== 1) throw new AppError('conflict', `The copy of "${c.from}" was removed from the server while copying (did another Hearth start on it?). Try again.`);
+      }
+    });
+    await saveUrl(ctx.secrets, url);
+    return { server: server.server, personas: copied };
+  } catch (e) {
+    await undo(server, copied, fresh);
+    throw e;
+  } finally {
+    await server.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Removes what this copy wrote: its personas (hidden, then deleted in short
+ * statements), and on a fresh database the empty "main" comes back. If the
+ * server cannot be reached now, the hidden personas are removed by the next
+ * Hearth that starts on it (portable/unfinished.ts).
+ */
+async function undo(server: ServerDb, copied: CopiedPersona[], fresh: boolean): Promise<void> {
+  try {
+    for (const c of copied) {
+      await server.query('UPDATE personas SET importing = true WHERE id = $1', [c.id]);
+      await removeImportingPersona(server, c.id);
+    }
+    if (fresh) await ensureMainPersona(server);
+  } catch (e) {
+    console.warn(`Hearth: the half-made copy on ${server.server} could not be removed now (${(e as Error).message}); the next Hearth to start on it removes it.`);
+  }
+}
