@@ -1,20 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
+import { closedPort } from '../src/core/testing/ports';
 
 // Settings → Data → "Use a PostgreSQL server", the part that needs no server:
 // a refused connection is said plainly, nothing can be copied, nothing is saved.
 // The copy itself is tested against a real server in src/core/server-switch/server-switch.test.ts.
-
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 test('a server that refuses the connection: a clear message, no copy, nothing saved', async ({ host, page, openApp }) => {
   const PASSWORD = 'pw-e2e-51d0c3';

@@ -2,7 +2,6 @@
 // closed port refuses); the rest runs against the server the test run names
 // (HEARTH_TEST_DATABASE_URL, src/core/testing/server.ts) and says why it
 // skips without one.
-import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,18 +15,10 @@ import { findMigrationsDir, readMigrations } from './migrate';
 import { ServerDb } from './server';
 import { claimJobs } from '../jobs/store';
 import { decodeVector, encodeVector } from './vector';
+import { closedPort } from '../testing/ports';
 
 const skipReason = noServerReason();
 if (skipReason) console.log(`server.test.ts: server tests skip: ${skipReason}`);
-
-/** A 127.0.0.1 port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 async function openError(url: string): Promise<AppError> {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-test-'));

@@ -4,7 +4,6 @@
 // may switch) runs everywhere; the rest against the server the test run names
 // (HEARTH_TEST_DATABASE_URL: `npm run test:servers`) and says why it skips without one.
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,20 +11,12 @@ import type { Events } from '../../shared/api';
 import { type Core, createCore } from '../index';
 import { templateCopy } from '../testing/core';
 import { emptyTestDatabase, noServerReason, testBackend, type TestDatabase } from '../testing/server';
+import { closedPort } from '../testing/ports';
 
 const skipReason = noServerReason();
 if (skipReason) console.log(`server-switch.test.ts: the tests that copy into a server skip: ${skipReason}`);
 
 const PASSWORD = 'pw-7f3a1c9e';
-
-/** A 127.0.0.1 port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 /** The test database's URL with a password in it: the server ignores it (trust), Hearth must never show it. */
 function withPassword(url: string): string {

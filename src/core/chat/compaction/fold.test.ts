@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestCore, type TestCore } from '../../testing/core';
 import { noServerReason, testBackend } from '../../testing/server';
+import { prng } from '../../testing/synthetic-corpus';
 import { afterTurn } from '../after-turn';
 import { loadChatSettings } from '../config';
 import { ensureConversation } from '../conversation';
@@ -14,17 +15,7 @@ import { commitFold } from './fold';
 const skipReason = testBackend() === 'server' ? null : (noServerReason() ?? 'pglite-socket cannot hold two Hearths on one database');
 if (skipReason) console.log(`fold.test.ts: two-Hearth race tests skip: ${skipReason}`);
 
-/** A small seeded generator (mulberry32): a failing round can be run again. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded (mulberry32, testing/synthetic-corpus.ts): a failing round can be run again.
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(skipReason !== null)('two Hearths writing one conversation at once', () => {
@@ -47,7 +38,7 @@ describe.skipIf(skipReason !== null)('two Hearths writing one conversation at on
     const cores = await two();
     const conv = await ensureConversation(cores[0].ctx.db, 'main');
     const SEED = 20_261_201;
-    const next = random(SEED);
+    const next = prng(SEED);
     for (let i = 0; i < 120; i++) await insertMessage(cores[0].ctx.db, conv.id, { role: i % 2 ? 'assistant' : 'user', content: `m${i}` });
 
     // As compactionWork does: read the summary, plan from the unfolded messages, (summarise), commit.
@@ -64,7 +55,7 @@ describe.skipIf(skipReason !== null)('two Hearths writing one conversation at on
       await commitFold(core.ctx.db, conv.id, fold.map((m) => m.id), previous, summary);
     };
     for (let round = 0; round < 40; round++) {
-      const seeds = [next(), next()].map((s) => random(Math.floor(s * 2 ** 31)));
+      const seeds = [next(), next()].map((s) => prng(Math.floor(s * 2 ** 31)));
       await Promise.all([compaction(cores[0], seeds[0]!), compaction(cores[1], seeds[1]!)]);
     }
     const { rows } = await cores[1].ctx.db.query<{ summary: string }>('SELECT summary FROM conversations WHERE id = $1', [conv.id]);
@@ -79,7 +70,7 @@ describe.skipIf(skipReason !== null)('two Hearths writing one conversation at on
     const cores = await two();
     const conv = await ensureConversation(cores[0].ctx.db, 'main');
     const settings = { ...(await loadChatSettings(cores[0].ctx)), reviewEvery: 7, contextBudgetTokens: 1_000_000 };
-    const next = random(4242);
+    const next = prng(4242);
     const TURNS = 60;
     const turns = (core: TestCore) => async () => {
       for (let i = 0; i < TURNS; i++) {
