@@ -83,11 +83,11 @@ const files = args.length ? args.filter((f) => !isSpec(f)) : SERVER_FILES.filter
 const socketFiles = args.length ? args.filter((f) => !isSpec(f)) : SOCKET_FILES;
 const specs = args.length ? args.filter(isSpec) : E2E_FILES.filter((f) => existsSync(f));
 
-/** One vitest run against one server; its output is printed in one piece when it ends (the passes run side by side). */
-function vitest(url, label, list) {
+/** One run of a test tool against one server; its output is printed in one piece when it ends. */
+function run(tool, url, label, list, { noun, tag }) {
   const t = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', ...list], {
+    const child = spawn('npx', [...tool, ...list], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, HEARTH_TEST_DATABASE_URL: url, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     });
@@ -95,32 +95,23 @@ function vitest(url, label, list) {
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
     child.on('exit', (code) => {
-      console.log(`\n== ${label}: ${list.length} files against ${url}`);
+      console.log(`\n== ${label}: ${list.length} ${noun} against ${url}`);
       process.stdout.write(Buffer.concat(out));
-      resolve({ code: code ?? 1, figure: `${label.split(' ')[0]} ${((Date.now() - t) / 1000).toFixed(0)} s` });
+      resolve({ code: code ?? 1, figure: `${label.split(' ')[0]}${tag} ${((Date.now() - t) / 1000).toFixed(0)} s` });
     });
   });
+}
+
+/** The unit files against one server (the passes run side by side). */
+function vitest(url, label, list) {
+  return run(['vitest', 'run'], url, label, list, { noun: 'files', tag: '' });
 }
 
 /** The Playwright specs against one server, once its unit pass is done (the hosts need the cores the unit tests use). */
 async function playwright(url, label, list) {
   const { buildIfNeeded } = await import('./build-if-needed.mjs');
   buildIfNeeded();
-  const t = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', ...list], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, HEARTH_TEST_DATABASE_URL: url, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
-    });
-    const out = [];
-    child.stdout.on('data', (d) => out.push(d));
-    child.stderr.on('data', (d) => out.push(d));
-    child.on('exit', (code) => {
-      console.log(`\n== ${label}: ${list.length} Playwright specs against ${url}`);
-      process.stdout.write(Buffer.concat(out));
-      resolve({ code: code ?? 1, figure: `${label.split(' ')[0]} e2e ${((Date.now() - t) / 1000).toFixed(0)} s` });
-    });
-  });
+  return run(['playwright', 'test'], url, label, list, { noun: 'Playwright specs', tag: ' e2e' });
 }
 
 console.log('Server test passes. Not run on a server, and why:');
