@@ -3,7 +3,8 @@
 // see while the backup runs. `--memories N` (default 10k; 2k with --quick).
 // `--quiet-ms MS` (default 5000): how long the app sits unused between the load
 // and the backup, as it would before a daily backup; 0 backs up straight after
-// the load, before the idle checkpoint (src/core/db/idle-checkpoint.ts) can run.
+// the load, before the idle checkpoint and vacuum (src/core/db/idle-*.ts) can run.
+// The same calls without a backup are timed right after the quiet, for comparison.
 import { type ImportBatch, importBatches } from '../../../src/core/memories/import';
 import { makeTestCore, type TestCore } from '../../../src/core/testing/core';
 import { clusteredSpace, syntheticMemories } from '../../../src/core/testing/synthetic-corpus';
@@ -60,12 +61,7 @@ export default {
       await core.ctx.db.query(`UPDATE memories SET updated_at = now() WHERE persona = 'main' AND seq % 5 = 0`);
       const logAfterUse = await walSinceCheckpoint(core.ctx.db);
 
-      // The same calls for a while before the backup: the first ones after the load read cold pages
-      // (seconds at 10k), which is no pause of the backup's making.
-      const warm = probeCalls(core);
-      await new Promise((r) => setTimeout(r, 5_000));
-      const before = summarise((await warm.stop()).pauses);
-
+      // Time unused, as before a daily backup: the idle checkpoint and vacuum (src/core/db/idle-*.ts) run in it.
       const quietMs = Number(flags['quiet-ms'] ?? 5_000);
       await new Promise((r) => setTimeout(r, quietMs));
       const logAtBackup = await walSinceCheckpoint(core.ctx.db);
@@ -75,6 +71,12 @@ export default {
            FROM pg_stat_user_tables WHERE relname = 'memories'`,
         )
       ).rows[0];
+
+      // The same calls for a while right before the backup: what they cost without one.
+      const warm = probeCalls(core);
+      await new Promise((r) => setTimeout(r, 5_000));
+      const before = summarise((await warm.stop()).pauses);
+
       const during = probeCalls(core);
       const t0 = performance.now();
       const b = await core.call('backups.create', {});
