@@ -214,3 +214,25 @@ describe.skipIf(testBackend() !== 'server')('two Hearths on one server (needs a 
     }
   });
 });
+
+describe.skipIf(testBackend() !== 'server')('a connection the server ends (needs a real PostgreSQL server)', () => {
+  it('fails the transaction under way, keeps the process running, and the next call works', async () => {
+    const core = await makeTestCore();
+    try {
+      const db = core.ctx.db;
+      let pid: number | null = null;
+      const ended = db.transaction(async (tx) => {
+        pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+        await tx.query('SELECT pg_sleep(30)');
+      });
+      while (pid === null) await new Promise((r) => setTimeout(r, 20));
+      // As a server restart or an administrator would: from outside the transaction, on the pool.
+      await db.query('SELECT pg_terminate_backend($1)', [pid]);
+      await expect(ended).rejects.toBeInstanceOf(Error);
+      const written = await core.call('memories.write', { persona: 'main', content: 'after the cut' });
+      expect(written.content).toBe('after the cut');
+    } finally {
+      await core.dispose();
+    }
+  }, 120_000);
+});

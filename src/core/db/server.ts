@@ -182,6 +182,14 @@ export class ServerDb implements Db {
       throw connectionError(e, this.address);
     });
     let broken = false;
+    // While checked out, a connection the server ends (a restart, an administrator) reports it as an
+    // 'error' event the pool no longer listens for: unheard, it would stop the whole process. The
+    // statement under way fails on its own; the connection is closed, not reused.
+    const lost = (e: Error) => {
+      broken = true;
+      console.warn(`Hearth: a connection to ${describeServer(this.address)} was lost mid-transaction: ${e.message}`);
+    };
+    client.on('error', lost);
     try {
       return await this.inTx.run(client, async () => {
         await client.query('BEGIN');
@@ -201,6 +209,7 @@ export class ServerDb implements Db {
         }
       });
     } finally {
+      client.removeListener('error', lost);
       // A connection that could not roll back is closed, never handed to the next statement mid-transaction.
       client.release(broken);
     }
