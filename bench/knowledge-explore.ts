@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 
 interface Row { tf: Record<string, number> | null; v: number[] | null; key: string }
-interface ChunkRow extends Row { id: string; source: string; chunk_index: number; content: string }
+interface ChunkRow extends Row { htf?: Record<string, number> | null; id: string; source: string; chunk_index: number; content: string }
 interface WindowRow extends Row { chunk_id: string; window_index: number; start_at: number; end_at: number }
 interface Q { id: string; doc: string; type: string; question: string; tf: Record<string, number>; v: number[]; gold: string[] }
 const data = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { chunks: ChunkRow[]; windows: WindowRow[]; questions: Q[] };
@@ -36,16 +36,23 @@ const cos = (a: number[], b: number[]) => {
   for (let i = 0; i < a.length; i++) { d += a[i]! * b[i]!; x += a[i]! ** 2; y += b[i]! ** 2; }
   return d / Math.sqrt(x * y);
 };
+/** Lexeme counts `a` + w·`b`: a chunk's key with its headings' words counted w more times. */
+const plus = (a: Record<string, number> | null, b: Record<string, number> | null | undefined, w: number) => {
+  const out = { ...(a ?? {}) };
+  for (const [l, n] of Object.entries(b ?? {})) out[l] = (out[l] ?? 0) + w * n;
+  return out;
+};
 const winsOf = new Map<string, WindowRow[]>();
 for (const w of windows) winsOf.set(w.chunk_id, [...(winsOf.get(w.chunk_id) ?? []), w]);
 
-interface Feat { chunkText: number; chunkTextB: number; chunkTextB3: number; winText: number[]; winTextB: number[]; winCos: number[]; chunkCos: number }
+interface Feat { headText: (w: number) => number; chunkText: number; chunkTextB: number; chunkTextB3: number; winText: number[]; winTextB: number[]; winCos: number[]; chunkCos: number }
 function features(q: Q): Map<string, Feat> {
   const out = new Map<string, Feat>();
   for (const c of chunks) {
     const ws = winsOf.get(c.id) ?? [];
     out.set(c.id, {
       chunkText: bm25(q, c.tf),
+      headText: (w: number) => bm25(q, plus(c.tf, c.htf, w)),
       chunkTextB: bm25(q, c.tf, 0.75, len(c), avgChunk),
       chunkTextB3: bm25(q, c.tf, 0.3, len(c), avgChunk),
       winText: ws.map((w) => bm25(q, w.tf)),
@@ -73,6 +80,9 @@ const schemes: Record<string, (f: Feat) => { text: number; cos: number }> = {
   'key bm25 b0 + chunk(mean) cos': (f) => ({ text: f.chunkText, cos: f.chunkCos }),
   'key bm25 b0 + mean(best window, chunk) cos': (f) => ({ text: f.chunkText, cos: (max(f.winCos) + f.chunkCos) / 2 }),
   'text only key b0': (f) => ({ text: f.chunkText, cos: 0 }),
+  'key + headings ×1 more + best window cos': (f) => ({ text: f.headText(1), cos: max(f.winCos) }),
+  'key + headings ×2 more + best window cos': (f) => ({ text: f.headText(2), cos: max(f.winCos) }),
+  'key + headings ×4 more + best window cos': (f) => ({ text: f.headText(4), cos: max(f.winCos) }),
   'key b.3 + best window cos': (f) => ({ text: f.chunkTextB3, cos: max(f.winCos) }),
   'key b0 + mean of top-2 window cos': (f) => ({ text: f.chunkText, cos: top2(f.winCos) }),
   'key b0 + best window-pair cos': (f) => ({ text: f.chunkText, cos: max(f.winCos.map((c, i) => (i + 1 < f.winCos.length ? (c + f.winCos[i + 1]!) / 2 : c))) }),

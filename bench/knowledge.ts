@@ -25,6 +25,7 @@ import { watchIngests } from './ingest-watch';
 import { exactRecall, recall } from '../src/core/recall/recall';
 import { cacheVectors } from './vector-cache';
 import { normaliseText } from '../src/core/text/normalise';
+import { isHeading } from '../src/core/knowledge/headings';
 import { percentile } from './latency-stats';
 
 const { values } = parseArgs({
@@ -204,6 +205,14 @@ async function dump(core: Core, file: string, vectors: Float32Array[]): Promise<
   const { rows: windows } = await db.query<{ chunk_id: string; window_index: number; start_at: number; end_at: number; key: string; tf: Record<string, number>; v: string | null }>(
     `SELECT chunk_id, window_index, start_at, end_at, search_key AS key, ${tf('search_key')} AS tf, embedding::text AS v FROM knowledge_windows WHERE persona = 'main' ORDER BY chunk_id, window_index`,
   );
+  // The words of each chunk's headings (the key's context lines and the headings inside the text): to study weighting them.
+  const headingTf: Record<string, Record<string, number> | null> = {};
+  for (const c of chunks) {
+    const context = c.key.includes('\n\n') ? c.key.slice(0, c.key.indexOf('\n\n')) : '';
+    const inside = c.content.split(/\n\s*\n/).map((x) => x.trim()).filter((x) => isHeading(x));
+    const { rows } = await db.query<{ tf: Record<string, number> | null }>(`SELECT ${tf('$1')} AS tf`, [[context, ...inside].join('\n')]);
+    headingTf[c.id] = rows[0]?.tf ?? null;
+  }
   const qs = [];
   for (const [i, q] of questions.entries()) {
     const { rows } = await db.query<{ tf: Record<string, number> | null }>(`SELECT ${tf('$1')} AS tf`, [normaliseText(q.question)]);
@@ -213,7 +222,7 @@ async function dump(core: Core, file: string, vectors: Float32Array[]): Promise<
   writeFileSync(
     file,
     JSON.stringify({
-      chunks: chunks.map((c) => ({ ...c, v: vec(c.v) })),
+      chunks: chunks.map((c) => ({ ...c, v: vec(c.v), htf: headingTf[c.id] })),
       windows: windows.map((w) => ({ ...w, v: vec(w.v) })),
       questions: qs,
     }),
