@@ -118,7 +118,7 @@ function makeHost(dataDir: string, token: string, first: RunningHost): Host {
  * name, so none depends on another's leftovers. Saves a host start per test (docs/testing.md).
  */
 export async function takeSharedHost(pool: HostPool): Promise<Host & { release(): void }> {
-  const { dataDir, token, running } = await pool.take();
+  const { dataDir, token, running } = await pool.take({ spare: false });
   const host = makeHost(dataDir, token, running) as Host & { stop(): Promise<number | null> };
   return Object.assign(host, { release: () => pool.release(() => host.stop(), dataDir) });
 }
