@@ -4,7 +4,9 @@ import { AppPage } from './pages/AppPage';
 import { ChatPage } from './pages/ChatPage';
 
 // What a person reads in the chat: rendered Markdown, tool calls in words, Retry / Regenerate, Undo on clear.
-test.use({ fakeOpenAI: true });
+// Each test in a persona of its own on the worker's shared host (e2e/README.md); the fixture points
+// the host's chat model at this test's fake and takes it away again afterwards.
+test.use({ fakeOpenAI: true, sharedHost: true });
 
 const REPLY = [
   'Here is the **plan**:',
@@ -56,7 +58,7 @@ test('replies render as Markdown, links leave the app, code blocks copy', async 
   await app.screenshot('chat-markdown');
 });
 
-test('a failed turn offers Retry, the last answer Regenerate; tool calls read as words without ids', async ({ host, fake, openApp }) => {
+test('a failed turn offers Retry, the last answer Regenerate; tool calls read as words without ids', async ({ host, persona, fake, openApp }) => {
   const chat = installChatRoutes(fake!);
   const app = new AppPage(await openApp());
   await app.ready();
@@ -81,7 +83,7 @@ test('a failed turn offers Retry, the last answer Regenerate; tool calls read as
   await expect(tool.getByTestId('tool-summary')).toHaveText('Save a memory: “Ran the Porto marathon.”');
   await tool.getByTestId('tool-summary').click();
   await expect(tool.getByTestId('tool-result')).toHaveText(/^Saved memory \[sport/);
-  const [memory] = (await host.call('memories.list', { persona: 'main' })).items;
+  const [memory] = (await host.call('memories.list', { persona })).items;
   await expect(app.page.getByTestId('chat-transcript')).not.toContainText(memory!.id);
   await expect(app.page.getByTestId('chat-transcript')).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
 
@@ -89,11 +91,11 @@ test('a failed turn offers Retry, the last answer Regenerate; tool calls read as
   await app.page.getByTestId('chat-regenerate').click();
   await expect(view.assistant.last()).toHaveText(/Congratulations, saved\./);
   await expect(app.page.getByText('Saved it.')).toHaveCount(0);
-  const stored = (await host.call('chat.history', { persona: 'main' })).messages;
+  const stored = (await host.call('chat.history', { persona })).messages;
   expect(stored.map((m) => m.content)).toEqual(['remember I ran the Porto marathon', 'Congratulations, saved.']);
 });
 
-test('clear can be undone; the draft survives a visit to another view', async ({ host, fake, openApp }) => {
+test('clear can be undone; the draft survives a visit to another view', async ({ host, persona, fake, openApp }) => {
   const chat = installChatRoutes(fake!);
   const app = new AppPage(await openApp());
   await app.ready();
@@ -110,7 +112,7 @@ test('clear can be undone; the draft survives a visit to another view', async ({
   await expect(view.messages).toHaveCount(2);
   // Undone: nothing was deleted, even after the undo window.
   await app.page.waitForTimeout(7000);
-  expect((await host.call('chat.history', { persona: 'main' })).messages).toHaveLength(2);
+  expect((await host.call('chat.history', { persona })).messages).toHaveLength(2);
 
   await view.input.fill('a half-written thought');
   await app.go('memories');
@@ -119,5 +121,5 @@ test('clear can be undone; the draft survives a visit to another view', async ({
 
   await view.send('/clear');
   await expect(view.messages).toHaveCount(0);
-  await expect.poll(async () => (await host.call('chat.history', { persona: 'main' })).messages.length, { timeout: 60_000 }).toBe(0);
+  await expect.poll(async () => (await host.call('chat.history', { persona })).messages.length, { timeout: 60_000 }).toBe(0);
 });

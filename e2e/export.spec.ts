@@ -68,22 +68,28 @@ test('export a persona, delete it, import the file: everything is back', async (
   expect((await host.call('recall', query)).map((h) => h.content)).toEqual(before);
 });
 
-test('Memories → Import…: a pasted list is previewed, duplicates are skipped', async ({ host, openApp }) => {
-  await host.call('memories.write', { persona: 'main', content: 'Likes green tea' });
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.go('memories');
-  await app.page.getByTestId('memory-import').click();
-  const dialog = app.page.getByTestId('import-memories-dialog');
-  await dialog.getByTestId('import-text').fill('- 2025-03-04: Started the pottery course\n- likes green tea.\n- Moved to Lyon');
-  await dialog.getByTestId('import-preview-button').click();
-  await expect(dialog.getByTestId('import-summary')).toHaveText('2 memories to add, 1 duplicate to skip.');
-  await expect(dialog.locator('[data-status="duplicate"]')).toContainText('likes green tea.');
-  expect((await host.call('memories.list', { persona: 'main' })).items).toHaveLength(1); // nothing written yet
-  await dialog.getByTestId('import-confirm').click();
-  await expect(dialog).toBeHidden();
-  await expect(app.memories.row('Started the pottery course')).toBeVisible();
-  await expect(app.memories.row('Moved to Lyon')).toBeVisible();
-  const pottery = (await host.call('memories.list', { persona: 'main' })).items.find((m) => m.content.includes('pottery'));
-  expect(pottery).toMatchObject({ day: '2025-03-04', origin: 'import' });
+// Only its own persona's memories: in a persona of its own on the worker's shared host (e2e/README.md).
+// The export test above deletes a persona (a backup of the whole folder first) and waits for every job: a host of its own.
+test.describe('on the shared host', () => {
+  test.use({ sharedHost: true });
+
+  test('Memories → Import…: a pasted list is previewed, duplicates are skipped', async ({ host, persona, openApp }) => {
+    await host.call('memories.write', { persona, content: 'Likes green tea' });
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('memories');
+    await app.page.getByTestId('memory-import').click();
+    const dialog = app.page.getByTestId('import-memories-dialog');
+    await dialog.getByTestId('import-text').fill('- 2025-03-04: Started the pottery course\n- likes green tea.\n- Moved to Lyon');
+    await dialog.getByTestId('import-preview-button').click();
+    await expect(dialog.getByTestId('import-summary')).toHaveText('2 memories to add, 1 duplicate to skip.');
+    await expect(dialog.locator('[data-status="duplicate"]')).toContainText('likes green tea.');
+    expect((await host.call('memories.list', { persona })).items).toHaveLength(1); // nothing written yet
+    await dialog.getByTestId('import-confirm').click();
+    await expect(dialog).toBeHidden();
+    await expect(app.memories.row('Started the pottery course')).toBeVisible();
+    await expect(app.memories.row('Moved to Lyon')).toBeVisible();
+    const pottery = (await host.call('memories.list', { persona })).items.find((m) => m.content.includes('pottery'));
+    expect(pottery).toMatchObject({ day: '2025-03-04', origin: 'import' });
+  });
 });

@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import type { ArgsOf, Envelope, Method, ResultOf } from '../src/shared/api';
 import { type FakeServer, startFakeServer } from '../src/core/testing/fake-openai/server';
 import { HostPool } from './host-pool';
@@ -27,6 +27,11 @@ export interface Host {
 
 export interface HostFixtures {
   host: Host;
+  /**
+   * The persona the test works in: `main` on a host of its own; with `sharedHost`, a persona
+   * created for this test alone (its id), which `openApp` switches to.
+   */
+  persona: string;
   /** Navigates `page` (default: the test's page) to the tokened URL. */
   openApp: (page?: Page) => Promise<Page>;
   /** The fake OpenAI-compatible server when `fakeOpenAI: true`, else null. */
@@ -36,6 +41,11 @@ export interface HostFixtures {
 export interface HostOptions {
   /** Start the fake OpenAI server and point the app's chat model at it (settings.set). */
   fakeOpenAI: boolean;
+  /**
+   * Run on the worker's shared host, in a fresh persona (`persona`), instead of starting a host for
+   * this test alone. Only for tests whose every check is about their own persona (e2e/README.md).
+   */
+  sharedHost: boolean;
 }
 
 interface WorkerFixtures {
@@ -43,6 +53,8 @@ interface WorkerFixtures {
   hostTemplate: string;
   /** This worker's hosts: the next one starting while a test runs, finished ones stopped in the background. */
   hostPool: HostPool;
+  /** One host for all of this worker's `sharedHost` tests, taken when the first one asks for it. */
+  workerHost: () => Promise<Host>;
 }
 
 /**
@@ -106,13 +118,14 @@ function makeHost(dataDir: string, token: string, first: RunningHost): Host {
  * name, so none depends on another's leftovers. Saves a host start per test (docs/testing.md).
  */
 export async function takeSharedHost(pool: HostPool): Promise<Host & { release(): void }> {
-  const { dataDir, token, running } = await pool.take();
+  const { dataDir, token, running } = await pool.take({ spare: false });
   const host = makeHost(dataDir, token, running) as Host & { stop(): Promise<number | null> };
   return Object.assign(host, { release: () => pool.release(() => host.stop(), dataDir) });
 }
 
 export const test = base.extend<HostFixtures & HostOptions, WorkerFixtures>({
   fakeOpenAI: [false, { option: true }],
+  sharedHost: [false, { option: true }],
 
   hostTemplate: [
     async ({}, use) => {
@@ -130,6 +143,15 @@ export const test = base.extend<HostFixtures & HostOptions, WorkerFixtures>({
     { scope: 'worker', timeout: 180_000 },
   ],
 
+  workerHost: [
+    async ({ hostPool }, use) => {
+      let shared: ReturnType<typeof takeSharedHost> | null = null;
+      await use(() => (shared ??= takeSharedHost(hostPool)));
+      if (shared) (await (shared as ReturnType<typeof takeSharedHost>)).release();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+
   fake: async ({ fakeOpenAI }, use) => {
     const server = fakeOpenAI ? await startFakeServer() : null;
     await use(server);
@@ -137,7 +159,21 @@ export const test = base.extend<HostFixtures & HostOptions, WorkerFixtures>({
   },
 
   host: [
-    async ({ hostPool, fake }, use, testInfo) => {
+    async ({ hostPool, fake, sharedHost, workerHost }, use, testInfo) => {
+      if (sharedHost) {
+        const shared = await workerHost();
+        // A test on the shared host sees a chat model only when it asked for the fake one.
+        if (fake) await shared.call('settings.set', { chat: { baseUrl: fake.baseURL, model: 'fake-chat', apiKey: 'sk-fake' } });
+        try {
+          await use(shared);
+        } finally {
+          if (testInfo.status !== testInfo.expectedStatus) {
+            await testInfo.attach('host-output.txt', { body: shared.output(), contentType: 'text/plain' });
+          }
+          if (fake) await shared.call('settings.set', { chat: { baseUrl: null, model: null, apiKey: null } });
+        }
+        return;
+      }
       const { dataDir, token, running } = await hostPool.take();
       const host = makeHost(dataDir, token, running) as Host & { stop(): Promise<number | null> };
       try {
@@ -156,9 +192,22 @@ export const test = base.extend<HostFixtures & HostOptions, WorkerFixtures>({
     { timeout: 90_000 },
   ],
 
-  openApp: async ({ host, page }, use) => {
+  persona: async ({ host, sharedHost }, use, testInfo) => {
+    if (!sharedHost) return use('main');
+    // Unique on the shared host: the test and its retry.
+    const name = `E2E ${testInfo.testId} ${testInfo.retry}`;
+    await use((await host.call('personas.create', { name })).id);
+  },
+
+  openApp: async ({ host, page, persona }, use) => {
     await use(async (target = page) => {
       await target.goto(host.url);
+      if (persona !== 'main') {
+        // As a person would: pick the test's persona in the sidebar (the app remembers it across reloads).
+        const item = target.locator(`[data-testid="persona-item"][data-persona-id="${persona}"]`);
+        await item.getByTestId('persona-switch').click();
+        await expect(item).toHaveAttribute('data-active', 'true');
+      }
       return target;
     });
   },

@@ -1,8 +1,11 @@
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 
-test('supersede a memory in the browser, follow the link to the newer one, and undo it in one click', async ({ host, openApp }) => {
-  await host.call('memories.write', { persona: 'main', content: 'Lives in Seoul', category: 'home', importance: 8, day: '2026-02-01' });
+// Each test works in a persona of its own on the worker's shared host (e2e/README.md).
+test.use({ sharedHost: true });
+
+test('supersede a memory in the browser, follow the link to the newer one, and undo it in one click', async ({ host, persona, openApp }) => {
+  await host.call('memories.write', { persona, content: 'Lives in Seoul', category: 'home', importance: 8, day: '2026-02-01' });
   const app = new AppPage(await openApp());
   await app.ready();
   await app.go('memories');
@@ -25,10 +28,10 @@ test('supersede a memory in the browser, follow the link to the newer one, and u
   await expect(newer.getByTestId('supersedes')).toHaveText('supersedes “Lives in Seoul”');
   await expect(old.getByTestId('superseded-by')).toHaveText('superseded by “Moved to Berlin in March”');
   await expect(app.memories.view).not.toContainText(/\b[0-9a-f]{8}\b/);
-  const [stored] = (await host.call('memories.list', { persona: 'main', filters: { category: 'home' } })).items.filter((m) => m.content === 'Lives in Seoul');
+  const [stored] = (await host.call('memories.list', { persona, filters: { category: 'home' } })).items.filter((m) => m.content === 'Lives in Seoul');
   expect(stored!.supersededBy).toBeTruthy();
   // Default recall no longer returns the old fact.
-  const hits = await host.call('recall', { persona: 'main', query: 'where does the user live', limit: 10, kinds: ['memory'] });
+  const hits = await host.call('recall', { persona, query: 'where does the user live', limit: 10, kinds: ['memory'] });
   expect(hits.map((h) => h.content)).not.toContain('Lives in Seoul');
 
   await old.getByTestId('superseded-by').click();
@@ -52,11 +55,11 @@ test('supersede a memory in the browser, follow the link to the newer one, and u
   await expect(app.errorToasts()).toHaveCount(0);
 });
 
-test('a memory edit and a user-model change can be read as a diff and restored from the History disclosure', async ({ host, openApp }) => {
-  const m = await host.call('memories.write', { persona: 'main', content: 'Works as a nurse in Leeds', category: 'job', importance: 7 });
+test('a memory edit and a user-model change can be read as a diff and restored from the History disclosure', async ({ host, persona, openApp }) => {
+  const m = await host.call('memories.write', { persona, content: 'Works as a nurse in Leeds', category: 'job', importance: 7 });
   await host.call('memories.update', { id: m.id, content: 'Works as a midwife in Leeds' });
-  await host.call('userModel.upsert', { persona: 'main', dimension: 'preferences', content: 'Tea in the morning', confidence: 6 });
-  await host.call('userModel.upsert', { persona: 'main', dimension: 'preferences', content: 'Coffee in the morning', confidence: 8 });
+  await host.call('userModel.upsert', { persona, dimension: 'preferences', content: 'Tea in the morning', confidence: 6 });
+  await host.call('userModel.upsert', { persona, dimension: 'preferences', content: 'Coffee in the morning', confidence: 8 });
   const app = new AppPage(await openApp());
   await app.ready();
   await app.go('memories');

@@ -37,8 +37,12 @@ export class HostPool {
     );
   }
 
-  /** The started spare (or a new host), and the next spare begins starting. */
-  async take(): Promise<FreshHost> {
+  /**
+   * The started spare (or a new host). With `spare` (the default: a test that needed a fresh host is
+   * usually followed by another) the next spare begins starting; a worker's shared host asks for none,
+   * since the tests after it run on it and a spare would only compete with them for the cores.
+   */
+  async take({ spare = true }: { spare?: boolean } = {}): Promise<FreshHost> {
     const next = this.spare ?? this.start();
     this.spare = null;
     let host: FreshHost;
@@ -48,9 +52,11 @@ export class HostPool {
       // A spare that failed to start (a busy machine): one more try, in the foreground, so the error is the test's.
       host = await this.start();
     }
-    this.spare = this.start();
-    // A spare nobody takes is stopped at the end; until then its failure must not surface as unhandled.
-    this.spare.catch(() => undefined);
+    if (spare) {
+      this.spare = this.start();
+      // A spare nobody takes is stopped at the end; until then its failure must not surface as unhandled.
+      this.spare.catch(() => undefined);
+    }
     return host;
   }
 

@@ -91,146 +91,152 @@ test('drop a 10-page PDF, watch it come in, and find a sentence from page 7', as
   }
 });
 
-test('a dropped encrypted PDF or a picture named .txt shows its error once, on its row, and adds nothing', async ({ openApp }) => {
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.go('knowledge');
-  const kn = new KnowledgePage(app.page);
-  await kn.drop('locked.pdf', makeEncryptedPdf(), 'application/pdf');
-  const failed = kn.ingests.filter({ hasText: 'locked.pdf' });
-  await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
-  await expect(failed.getByTestId('ingest-error')).toContainText('password-protected');
-  // Refused at once (a picture named .txt): also said on its row.
-  await kn.drop('photo.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'text/plain');
-  const refused = kn.ingests.filter({ hasText: 'photo.txt' });
-  await expect(refused).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
-  await expect(refused.getByTestId('ingest-error')).toContainText('PNG image');
-  // Each error is said once, on its file's row: no toast repeats it.
-  await expect(app.page.getByText(/password-protected/)).toHaveCount(1);
-  await expect(app.page.getByText(/PNG image/)).toHaveCount(1);
-  await expect(app.errorToasts()).toHaveCount(0);
-  await expect(app.page.getByTestId('knowledge-empty')).toBeVisible();
-});
+// The rest only look at their own persona's sources: each in a persona of its own on the worker's
+// shared host (e2e/README.md). The PDF test above sets the embedding provider, so it keeps a host of its own.
+test.describe('on the shared host', () => {
+  test.use({ sharedHost: true });
 
-test('a passage from a Markdown file is shown rendered, like chat, with the matching words still highlighted', async ({ host, openApp }) => {
-  const md = [
-    '# Fern care',
-    '',
-    'Ferns want shade. Keep the **peat moss** damp but never wet. See [the fern guide](https://example.org/ferns).',
-    '',
-    '- Mist them weekly',
-    '- Repot in spring',
-    '',
-    'Use `rainwater` when you can.',
-  ].join('\n');
-  await host.call('knowledge.ingest', { persona: 'main', name: 'ferns.md', dataBase64: Buffer.from(md).toString('base64') });
-  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 60_000 }).toBe(1);
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.go('knowledge');
-  const kn = new KnowledgePage(app.page);
-  await kn.search.fill('peat moss damp');
-  // The question is embedded by the built-in model first: slow on a busy machine.
-  await expect(kn.hits.first()).toBeVisible({ timeout: 60_000 });
-  const text = kn.hits.first().getByTestId('knowledge-hit-text');
-  await expect(text.locator('strong')).toHaveText('peat moss');
-  await expect(text.locator('a')).toHaveAttribute('href', 'https://example.org/ferns');
-  await expect(text.locator('a')).toHaveAttribute('target', '_blank');
-  await expect(text.locator('li')).toHaveText(['Mist them weekly', 'Repot in spring']);
-  await expect(text.locator('code')).toHaveText('rainwater');
-  await expect(text).not.toContainText('**');
-  await expect(text).not.toContainText('](');
-  await expect(text).not.toContainText('# Fern');
-  // What matched is still marked, through the bold text too: the best sentence when the question got its vector,
-  // or each of the question's words when it was answered by words alone (a busy machine: the embedding timed out).
-  await expect.poll(async () => (await text.locator('mark').allTextContents()).join(' '), { timeout: 60_000 }).toMatch(/peat[\s\S]*moss/);
-  await expect(text.locator('strong mark').first()).toContainText('peat');
-  await app.screenshot('knowledge-markdown');
-  await expect(app.errorToasts()).toHaveCount(0);
-});
+  test('a dropped encrypted PDF or a picture named .txt shows its error once, on its row, and adds nothing', async ({ openApp }) => {
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('knowledge');
+    const kn = new KnowledgePage(app.page);
+    await kn.drop('locked.pdf', makeEncryptedPdf(), 'application/pdf');
+    const failed = kn.ingests.filter({ hasText: 'locked.pdf' });
+    await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
+    await expect(failed.getByTestId('ingest-error')).toContainText('password-protected');
+    // Refused at once (a picture named .txt): also said on its row.
+    await kn.drop('photo.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'text/plain');
+    const refused = kn.ingests.filter({ hasText: 'photo.txt' });
+    await expect(refused).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
+    await expect(refused.getByTestId('ingest-error')).toContainText('PNG image');
+    // Each error is said once, on its file's row: no toast repeats it.
+    await expect(app.page.getByText(/password-protected/)).toHaveCount(1);
+    await expect(app.page.getByText(/PNG image/)).toHaveCount(1);
+    await expect(app.errorToasts()).toHaveCount(0);
+    await expect(app.page.getByTestId('knowledge-empty')).toBeVisible();
+  });
 
-test('a source can be deleted after a confirmation', async ({ host, openApp }) => {
-  await host.call('knowledge.ingest', { persona: 'main', name: 'todo.md', dataBase64: Buffer.from('# Todo\n\nWater the ferns.').toString('base64') });
-  // Ingested before the page opens: this test is about deleting, not about live updates.
-  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 60_000 }).toBe(1);
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.go('knowledge');
-  const kn = new KnowledgePage(app.page);
-  await expect(kn.source('todo.md')).toBeVisible({ timeout: 60_000 });
-  await kn.source('todo.md').getByTestId('source-delete').click();
-  const dialog = app.page.getByTestId('delete-source-dialog');
-  await expect(dialog).toContainText('1 chunk');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(kn.source('todo.md')).toBeVisible();
-  await kn.source('todo.md').getByTestId('source-delete').click();
-  await app.page.getByTestId('confirm-delete-source').click();
-  await expect(kn.source('todo.md')).toHaveCount(0);
-  expect(await host.call('knowledge.listSources', { persona: 'main' })).toEqual([]);
-});
+  test('a passage from a Markdown file is shown rendered, like chat, with the matching words still highlighted', async ({ host, persona, openApp }) => {
+    const md = [
+      '# Fern care',
+      '',
+      'Ferns want shade. Keep the **peat moss** damp but never wet. See [the fern guide](https://example.org/ferns).',
+      '',
+      '- Mist them weekly',
+      '- Repot in spring',
+      '',
+      'Use `rainwater` when you can.',
+    ].join('\n');
+    await host.call('knowledge.ingest', { persona, name: 'ferns.md', dataBase64: Buffer.from(md).toString('base64') });
+    await expect.poll(async () => (await host.call('knowledge.listSources', { persona })).length, { timeout: 60_000 }).toBe(1);
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('knowledge');
+    const kn = new KnowledgePage(app.page);
+    await kn.search.fill('peat moss damp');
+    // The question is embedded by the built-in model first: slow on a busy machine.
+    await expect(kn.hits.first()).toBeVisible({ timeout: 60_000 });
+    const text = kn.hits.first().getByTestId('knowledge-hit-text');
+    await expect(text.locator('strong')).toHaveText('peat moss');
+    await expect(text.locator('a')).toHaveAttribute('href', 'https://example.org/ferns');
+    await expect(text.locator('a')).toHaveAttribute('target', '_blank');
+    await expect(text.locator('li')).toHaveText(['Mist them weekly', 'Repot in spring']);
+    await expect(text.locator('code')).toHaveText('rainwater');
+    await expect(text).not.toContainText('**');
+    await expect(text).not.toContainText('](');
+    await expect(text).not.toContainText('# Fern');
+    // What matched is still marked, through the bold text too: the best sentence when the question got its vector,
+    // or each of the question's words when it was answered by words alone (a busy machine: the embedding timed out).
+    await expect.poll(async () => (await text.locator('mark').allTextContents()).join(' '), { timeout: 60_000 }).toMatch(/peat[\s\S]*moss/);
+    await expect(text.locator('strong mark').first()).toContainText('peat');
+    await app.screenshot('knowledge-markdown');
+    await expect(app.errorToasts()).toHaveCount(0);
+  });
 
-// Runs in the page; this file is compiled without the DOM library.
-type Styles = { getComputedStyle(el: unknown): { opacity: string; display: string; color: string } };
-const style = (l: Locator) => l.evaluate((el) => {
-  const s = (globalThis as unknown as Styles).getComputedStyle(el);
-  return { opacity: s.opacity, display: s.display, color: s.color };
-});
-const opacity = async (l: Locator) => Number((await style(l)).opacity);
-const color = async (l: Locator) => (await style(l)).color;
+  test('a source can be deleted after a confirmation', async ({ host, persona, openApp }) => {
+    await host.call('knowledge.ingest', { persona, name: 'todo.md', dataBase64: Buffer.from('# Todo\n\nWater the ferns.').toString('base64') });
+    // Ingested before the page opens: this test is about deleting, not about live updates.
+    await expect.poll(async () => (await host.call('knowledge.listSources', { persona })).length, { timeout: 60_000 }).toBe(1);
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('knowledge');
+    const kn = new KnowledgePage(app.page);
+    await expect(kn.source('todo.md')).toBeVisible({ timeout: 60_000 });
+    await kn.source('todo.md').getByTestId('source-delete').click();
+    const dialog = app.page.getByTestId('delete-source-dialog');
+    await expect(dialog).toContainText('1 chunk');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(kn.source('todo.md')).toBeVisible();
+    await kn.source('todo.md').getByTestId('source-delete').click();
+    await app.page.getByTestId('confirm-delete-source').click();
+    await expect(kn.source('todo.md')).toHaveCount(0);
+    expect(await host.call('knowledge.listSources', { persona })).toEqual([]);
+  });
 
-test('row actions are readable at rest and light up on hover and on keyboard focus (computed style, not just "visible")', async ({ host, openApp }) => {
-  await host.call('knowledge.ingest', { persona: 'main', name: 'notes.md', dataBase64: Buffer.from('# Notes\n\nBuy seeds.').toString('base64') });
-  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 60_000 }).toBe(1);
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.go('knowledge');
-  const kn = new KnowledgePage(app.page);
-  const row = kn.source('notes.md');
-  await expect(row).toBeVisible({ timeout: 60_000 });
-  const del = row.getByTestId('source-delete');
-  // At rest: quiet (muted text) but never faded, so they can be read and found.
-  await app.page.getByTestId('knowledge-view').locator('h1').hover();
-  expect(await opacity(del)).toBe(1);
-  const quiet = await color(del);
-  await row.hover();
-  await expect.poll(() => color(del)).not.toBe(quiet);
-  const lit = await color(del);
-  await app.page.getByTestId('knowledge-view').locator('h1').hover();
-  await expect.poll(() => color(del)).toBe(quiet);
-  await row.getByTestId('source-reingest').focus();
-  await expect.poll(() => color(del)).toBe(lit);
-  expect(await opacity(row.getByTestId('source-reingest'))).toBe(1);
-  // The actions cell is a table cell, so the row's borders stay whole.
-  expect((await style(row.locator('.row-actions'))).display).toBe('table-cell');
-});
+  // Runs in the page; this file is compiled without the DOM library.
+  type Styles = { getComputedStyle(el: unknown): { opacity: string; display: string; color: string } };
+  const style = (l: Locator) => l.evaluate((el) => {
+    const s = (globalThis as unknown as Styles).getComputedStyle(el);
+    return { opacity: s.opacity, display: s.display, color: s.color };
+  });
+  const opacity = async (l: Locator) => Number((await style(l)).opacity);
+  const color = async (l: Locator) => (await style(l)).color;
 
-test('dropping a file whose name is taken asks: Replace or Keep both', async ({ host, openApp }) => {
-  await host.call('knowledge.ingest', { persona: 'main', name: 'plan.md', dataBase64: Buffer.from('# Plan\n\nThe original ten-page plan.').toString('base64') });
-  await expect.poll(async () => (await host.call('knowledge.listSources', { persona: 'main' })).length, { timeout: 60_000 }).toBe(1);
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.go('knowledge');
-  const kn = new KnowledgePage(app.page);
-  await expect(kn.source('plan.md')).toBeVisible({ timeout: 60_000 });
-  const chunksOf = async (source: string) =>
-    (await host.call('recall', { persona: 'main', query: 'plan', kinds: ['knowledge'] })).filter((h) => h.source === source).map((h) => h.content);
+  test('row actions are readable at rest and light up on hover and on keyboard focus (computed style, not just "visible")', async ({ host, persona, openApp }) => {
+    await host.call('knowledge.ingest', { persona, name: 'notes.md', dataBase64: Buffer.from('# Notes\n\nBuy seeds.').toString('base64') });
+    await expect.poll(async () => (await host.call('knowledge.listSources', { persona })).length, { timeout: 60_000 }).toBe(1);
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('knowledge');
+    const kn = new KnowledgePage(app.page);
+    const row = kn.source('notes.md');
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    const del = row.getByTestId('source-delete');
+    // At rest: quiet (muted text) but never faded, so they can be read and found.
+    await app.page.getByTestId('knowledge-view').locator('h1').hover();
+    expect(await opacity(del)).toBe(1);
+    const quiet = await color(del);
+    await row.hover();
+    await expect.poll(() => color(del)).not.toBe(quiet);
+    const lit = await color(del);
+    await app.page.getByTestId('knowledge-view').locator('h1').hover();
+    await expect.poll(() => color(del)).toBe(quiet);
+    await row.getByTestId('source-reingest').focus();
+    await expect.poll(() => color(del)).toBe(lit);
+    expect(await opacity(row.getByTestId('source-reingest'))).toBe(1);
+    // The actions cell is a table cell, so the row's borders stay whole.
+    expect((await style(row.locator('.row-actions'))).display).toBe('table-cell');
+  });
 
-  // Cancel: nothing changes.
-  await kn.drop('plan.md', Buffer.from('# Plan\n\nA one-line replacement.'), 'text/markdown');
-  const dialog = app.page.getByTestId('replace-source-dialog');
-  await expect(dialog).toContainText('“plan.md” is already in the knowledge base');
-  await dialog.getByTestId('replace-skip').click();
-  await expect(dialog).toHaveCount(0);
+  test('dropping a file whose name is taken asks: Replace or Keep both', async ({ host, persona, openApp }) => {
+    await host.call('knowledge.ingest', { persona, name: 'plan.md', dataBase64: Buffer.from('# Plan\n\nThe original ten-page plan.').toString('base64') });
+    await expect.poll(async () => (await host.call('knowledge.listSources', { persona })).length, { timeout: 60_000 }).toBe(1);
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('knowledge');
+    const kn = new KnowledgePage(app.page);
+    await expect(kn.source('plan.md')).toBeVisible({ timeout: 60_000 });
+    const chunksOf = async (source: string) =>
+      (await host.call('recall', { persona, query: 'plan', kinds: ['knowledge'] })).filter((h) => h.source === source).map((h) => h.content);
 
-  // Keep both: the new file comes in under a free name; the original is untouched.
-  await kn.drop('plan.md', Buffer.from('# Plan\n\nA second plan, kept beside the first.'), 'text/markdown');
-  await dialog.getByTestId('replace-keep-both').click();
-  await expect(kn.source('plan (2).md')).toBeVisible({ timeout: 60_000 });
-  expect((await chunksOf('plan.md')).join(' ')).toContain('original ten-page plan');
+    // Cancel: nothing changes.
+    await kn.drop('plan.md', Buffer.from('# Plan\n\nA one-line replacement.'), 'text/markdown');
+    const dialog = app.page.getByTestId('replace-source-dialog');
+    await expect(dialog).toContainText('“plan.md” is already in the knowledge base');
+    await dialog.getByTestId('replace-skip').click();
+    await expect(dialog).toHaveCount(0);
 
-  // Replace: the stored document becomes the new file.
-  await kn.drop('plan.md', Buffer.from('# Plan\n\nA one-line replacement.'), 'text/markdown');
-  await dialog.getByTestId('replace-confirm').click();
-  await expect.poll(async () => (await chunksOf('plan.md')).join(' '), { timeout: 60_000 }).toContain('one-line replacement');
-  expect((await host.call('knowledge.listSources', { persona: 'main' })).map((s) => s.source).sort()).toEqual(['plan (2).md', 'plan.md']);
+    // Keep both: the new file comes in under a free name; the original is untouched.
+    await kn.drop('plan.md', Buffer.from('# Plan\n\nA second plan, kept beside the first.'), 'text/markdown');
+    await dialog.getByTestId('replace-keep-both').click();
+    await expect(kn.source('plan (2).md')).toBeVisible({ timeout: 60_000 });
+    expect((await chunksOf('plan.md')).join(' ')).toContain('original ten-page plan');
+
+    // Replace: the stored document becomes the new file.
+    await kn.drop('plan.md', Buffer.from('# Plan\n\nA one-line replacement.'), 'text/markdown');
+    await dialog.getByTestId('replace-confirm').click();
+    await expect.poll(async () => (await chunksOf('plan.md')).join(' '), { timeout: 60_000 }).toContain('one-line replacement');
+    expect((await host.call('knowledge.listSources', { persona })).map((s) => s.source).sort()).toEqual(['plan (2).md', 'plan.md']);
+  });
 });

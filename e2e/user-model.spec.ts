@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 
-test('adding, editing and removing dimensions is reflected in the prompt preview', async ({ host, openApp }) => {
+// Each test works in a persona of its own on the worker's shared host (e2e/README.md).
+test.use({ sharedHost: true });
+
+test('adding, editing and removing dimensions is reflected in the prompt preview', async ({ host, persona, openApp }) => {
   const app = new AppPage(await openApp());
   await app.ready();
   await app.go('userModel');
@@ -17,7 +20,7 @@ test('adding, editing and removing dimensions is reflected in the prompt preview
   await expect(app.userModel.preview).toContainText('- [preferences, conf=9] Prefers detailed answers with sources');
   await expect(app.userModel.preview).not.toContainText('code first');
   // The preview is the block the core renders for the prompt, verbatim.
-  expect(await app.userModel.preview.innerText()).toBe(await host.call('userModel.block', { persona: 'main' }));
+  expect(await app.userModel.preview.innerText()).toBe(await host.call('userModel.block', { persona }));
   await app.screenshot('user-model');
 
   // Remove can be undone: the dimension comes back as it was.
@@ -35,14 +38,15 @@ test('adding, editing and removing dimensions is reflected in the prompt preview
   await expect(app.userModel.row('preferences').getByTestId('dimension-content')).toHaveText('Prefers detailed answers with sources');
 });
 
-test('the user model follows the active persona', async ({ host, openApp }) => {
-  await host.call('personas.create', { name: 'Coach' });
-  await host.call('userModel.upsert', { persona: 'coach', dimension: 'baseline', content: 'Trains five days a week', confidence: 6 });
+test('the user model follows the active persona', async ({ host, persona, openApp }) => {
+  // A second persona of this test's own, named apart from the other tests' on the shared host.
+  const coach = (await host.call('personas.create', { name: `Coach of ${persona}` })).id;
+  await host.call('userModel.upsert', { persona: coach, dimension: 'baseline', content: 'Trains five days a week', confidence: 6 });
   const app = new AppPage(await openApp());
   await app.ready();
   await app.go('userModel');
   await expect(app.page.getByTestId('user-model-empty')).toBeVisible();
-  await app.personas.switchTo('coach');
+  await app.personas.switchTo(coach);
   await expect(app.userModel.row('baseline').getByTestId('dimension-content')).toHaveText('Trains five days a week');
   await expect(app.userModel.preview).toContainText('- [baseline, conf=6] Trains five days a week');
 });
