@@ -13,9 +13,30 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 interface EsbuildOutput {
-  outputFiles: { contents: Uint8Array }[];
+  outputFiles: { path: string; contents: Uint8Array }[];
 }
-type BuildSync = (options: Record<string, unknown>) => EsbuildOutput;
+
+/**
+ * Bundles our .ts files as electron-vite does for the built app: plain ES
+ * modules for Node 20, packages left to Node, nothing written (the caller
+ * places the output). `options` adds the entries and anything else.
+ */
+export function bundleSource(options: Record<string, unknown>): EsbuildOutput {
+  // A development tool, loaded only on this path: the built app never comes here.
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as { buildSync: (o: Record<string, unknown>) => EsbuildOutput };
+  return buildSync({
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+    sourcemap: 'inline',
+    // Stack traces name the .ts lines, as they did under tsx.
+    banner: { js: 'process.setSourceMapsEnabled(true);' },
+    ...options,
+  });
+}
 
 /** Bundles made by this process, by entry: each is made once. */
 const made = new Map<string, string>();
@@ -29,20 +50,7 @@ const made = new Map<string, string>();
 export function bundledWorker(entry: string, projectRoot: string): string {
   const known = made.get(entry);
   if (known) return known;
-  // A development tool, loaded only on this path: the built app never comes here.
-  const { buildSync } = createRequire(import.meta.url)('esbuild') as { buildSync: BuildSync };
-  const code = buildSync({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    sourcemap: 'inline',
-    // Stack traces name the .ts lines, as they did under tsx.
-    banner: { js: 'process.setSourceMapsEnabled(true);' },
-  }).outputFiles[0]!.contents;
+  const code = bundleSource({ entryPoints: [entry] }).outputFiles[0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const dir = join(projectRoot, 'node_modules', '.cache', 'hearth-workers');
   const file = join(dir, `${hash}.mjs`);

@@ -9,9 +9,9 @@
 // fifth round), and a test file starts several.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { WORKER_ENTRIES } from '../worker-entries';
+import { bundleSource } from '../worker-source';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const CORE = join(ROOT, 'src', 'core');
@@ -27,10 +27,6 @@ const CHILDREN = {
 } as const;
 
 export type ChildName = keyof typeof CHILDREN;
-
-interface EsbuildOutput {
-  outputFiles: { path: string; contents: Uint8Array }[];
-}
 
 let built: string | null = null;
 
@@ -48,26 +44,12 @@ export function childScript(name: ChildName): string {
  * building at once agree (the first rename wins).
  */
 function build(): string {
-  const { buildSync } = createRequire(import.meta.url)('esbuild') as { buildSync: (o: Record<string, unknown>) => EsbuildOutput };
   const outdir = join(ROOT, '.cache', 'source-build');
   const entryPoints = {
     ...Object.fromEntries(Object.entries(CHILDREN).map(([name, file]) => [name, join(ROOT, file)])),
     ...Object.fromEntries(Object.entries(WORKER_ENTRIES).map(([name, file]) => [name, join(CORE, file)])),
   };
-  const { outputFiles } = buildSync({
-    entryPoints,
-    outdir,
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    sourcemap: 'inline',
-    // A failure's stack trace names the .ts lines.
-    banner: { js: 'process.setSourceMapsEnabled(true);' },
-  });
+  const { outputFiles } = bundleSource({ entryPoints, outdir, splitting: true });
   const hash = createHash('sha256');
   for (const f of outputFiles) hash.update(relative(outdir, f.path)).update(f.contents);
   const final = join(ROOT, '.cache', `source-${hash.digest('hex').slice(0, 16)}`);
