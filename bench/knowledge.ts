@@ -9,6 +9,11 @@
 // and fully embedded; and recall p50/p95 (the query vector computed beforehand, so the figure is the
 // recall alone). `--folds N` validates the one choice recall offers a caller (the text variant) by
 // document folds: chosen on the other documents' questions, scored on the held-out ones.
+// `--vector-cache DIR` (bench-only, for iterating on ranking): vectors are kept on disk in DIR keyed by
+// model + exact text, and a text seen before is not given to the model again, so a change to chunking or
+// scoring is measured in a minute or two; the ingest time then is NOT the model's (the run says so).
+// `--why` prints, for each question not answered at rank 1, the first correct chunk's and the rank-1
+// chunk's text score, cosine and best window (from the exact scan), so the causes can be read.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -17,7 +22,10 @@ import { parseArgs } from 'node:util';
 import type { RankingVariant, RecallHit } from '../src/shared/api';
 import { type Core, createCore } from '../src/core/index';
 import { watchIngests } from './ingest-watch';
-import { recall } from '../src/core/recall/recall';
+import { exactRecall, recall } from '../src/core/recall/recall';
+import { cacheVectors } from './vector-cache';
+import { normaliseText } from '../src/core/text/normalise';
+import { isHeading } from '../src/core/knowledge/headings';
 import { percentile } from './latency-stats';
 
 const { values } = parseArgs({
@@ -29,6 +37,10 @@ const { values } = parseArgs({
     /** Only these documents (comma-separated names without extension) and their questions: a quicker look. */
     docs: { type: 'string' },
     'embed-timeout': { type: 'string', default: '900' },
+    'vector-cache': { type: 'string' },
+    why: { type: 'boolean', default: false },
+    /** Writes the stored chunks and windows (lexeme counts, vectors) and the questions to FILE for offline study. */
+    dump: { type: 'string' },
   },
 });
 
@@ -159,17 +171,78 @@ function foldValidated(byVariant: Map<RankingVariant, Ranks>, k: number): { rank
   return { ranks, chosen };
 }
 
+// ---- why a question missed rank 1 ---------------------------------------------------------------
+
+async function explainMisses(core: Core, misses: Question[], vectors: Float32Array[]): Promise<void> {
+  console.log('\nwhy (exact scan over every chunk; text = scaled BM25 of the key, cos = best window\'s):');
+  const short = (t: string, n = 110) => JSON.stringify(t.replace(/\s+/g, ' ').slice(0, n));
+  for (const q of misses) {
+    const all = await exactRecall(core.ctx, {
+      persona: 'main', query: q.question, kinds: ['knowledge'], limit: 10_000, queryEmbedding: vectors[questions.indexOf(q)]!,
+    });
+    const gold = lib.firstCorrect(all, q.answers);
+    const line = (label: string, h: RecallHit | undefined, rank: number | null) => {
+      if (!h) return `    ${label}: none`;
+      const c = h.score.cosine;
+      const w = h.match?.start !== undefined && h.match.end !== undefined ? short(h.content.slice(h.match.start, h.match.end)) : '-';
+      return `    ${label} #${rank} ${h.source}#${h.chunkIndex}: final ${h.score.final.toFixed(3)} text ${h.score.text?.toFixed(3)} cos ${c === null ? '-' : c.toFixed(3)} window ${w}`;
+    };
+    console.log(`  ${q.id} (${q.type}, ${q.doc}) ${short(q.question, 200)} — answer ${short(q.answers[0]!, 70)}`);
+    console.log(line('gold', gold ? all[gold - 1] : undefined, gold));
+    console.log(line('top ', all[0], 1));
+  }
+}
+
+// ---- the stored chunks and windows, for offline study (--dump) ----------------------------------
+
+async function dump(core: Core, file: string, vectors: Float32Array[]): Promise<void> {
+  const db = core.ctx.db;
+  const tf = (col: string) => `(SELECT json_object_agg(u.lexeme, cardinality(u.positions)) FROM unnest(to_tsvector('english', ${col})) u)`;
+  const vec = (v: string | null) => (v ? (JSON.parse(v) as number[]).slice(0, 512) : null);
+  const { rows: chunks } = await db.query<{ id: string; source: string; chunk_index: number; content: string; key: string; tf: Record<string, number>; v: string | null }>(
+    `SELECT id, source, chunk_index, content, search_key AS key, ${tf('search_key')} AS tf, embedding::text AS v FROM knowledge_chunks WHERE persona = 'main' ORDER BY source, chunk_index`,
+  );
+  const { rows: windows } = await db.query<{ chunk_id: string; window_index: number; start_at: number; end_at: number; key: string; tf: Record<string, number>; v: string | null }>(
+    `SELECT chunk_id, window_index, start_at, end_at, search_key AS key, ${tf('search_key')} AS tf, embedding::text AS v FROM knowledge_windows WHERE persona = 'main' ORDER BY chunk_id, window_index`,
+  );
+  // The words of each chunk's headings (the key's context lines and the headings inside the text): to study weighting them.
+  const headingTf: Record<string, Record<string, number> | null> = {};
+  for (const c of chunks) {
+    const context = c.key.includes('\n\n') ? c.key.slice(0, c.key.indexOf('\n\n')) : '';
+    const inside = c.content.split(/\n\s*\n/).map((x) => x.trim()).filter((x) => isHeading(x));
+    const { rows } = await db.query<{ tf: Record<string, number> | null }>(`SELECT ${tf('$1')} AS tf`, [[context, ...inside].join('\n')]);
+    headingTf[c.id] = rows[0]?.tf ?? null;
+  }
+  const qs = [];
+  for (const [i, q] of questions.entries()) {
+    const { rows } = await db.query<{ tf: Record<string, number> | null }>(`SELECT ${tf('$1')} AS tf`, [normaliseText(q.question)]);
+    const gold = chunks.filter((c) => lib.firstCorrect([c], q.answers) === 1).map((c) => c.id);
+    qs.push({ ...q, tf: rows[0]?.tf ?? {}, v: [...vectors[i]!], gold });
+  }
+  writeFileSync(
+    file,
+    JSON.stringify({
+      chunks: chunks.map((c) => ({ ...c, v: vec(c.v), htf: headingTf[c.id] })),
+      windows: windows.map((w) => ({ ...w, v: vec(w.v) })),
+      questions: qs,
+    }),
+  );
+  console.log(`dumped ${chunks.length} chunks, ${windows.length} windows, ${qs.length} questions to ${file}`);
+}
+
 // ---- the run ---------------------------------------------------------------------------------------
 
 const tmp = mkdtempSync(join(tmpdir(), 'hearth-bench-knowledge-'));
 try {
   console.log(`docs-dev: ${files.length} documents, ${questions.length} questions (${dir}); load average ${load()} on ${cpus().length} cores`);
   const core = await createCore({ dataDir: join(tmp, 'data'), dailyBackups: false });
+  const cache = values['vector-cache'] ? cacheVectors(core.ctx.embedder.current(), resolve(values['vector-cache'])) : null;
   try {
     const ingest = await ingestAll(core);
     console.log(
       `ingest: all searchable by text ${s(ingest.searchableMs)}, fully embedded (${core.ctx.embedder.model()}) ${s(ingest.embeddedMs)}; ` +
-        `${ingest.chunks} chunks; load average ${load()}`,
+        `${ingest.chunks} chunks; load average ${load()}` +
+        (cache ? `\n  (--vector-cache: ${cache.hits()} texts from the cache, ${cache.misses()} embedded: NOT the model's time)` : ''),
     );
     Object.assign(result, { searchableS: ingest.searchableMs / 1000, embeddedS: ingest.embeddedMs / 1000, chunks: ingest.chunks, model: core.ctx.embedder.model() });
 
@@ -247,7 +320,10 @@ try {
     const misses = questions.filter((q) => rk(hearth.get(q.id)) > 1);
     console.log(`not at rank 1 (${misses.length}): ${misses.map((q) => `${q.id}(${q.type}) ${hearth.get(q.id) ?? 'miss'}/${bm25.get(q.id) ?? 'miss'}`).join(', ')}`);
     Object.assign(result, { hearth: hb, bm25: bb, againstBm25: { better, worse }, bm25Ranks: Object.fromEntries(bm25), loadAverage: load() });
+    if (values.why) await explainMisses(core, misses, vectors);
+    if (values.dump) await dump(core, values.dump, vectors);
   } finally {
+    cache?.save();
     await core.close();
   }
   if (values.json) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);

@@ -43,6 +43,8 @@ const { values } = parseArgs({
     /** Which of the techniques also run together (default: all of them); each still runs alone. */
     combined: { type: 'string' },
     cache: { type: 'string', default: join(here, '.cache/vectors') },
+    /** Writes every question of the production defaults whose evidence was missed: the evidence, its rank, the top hits (to read, never to commit). */
+    misses: { type: 'string' },
     'text-index': { type: 'string' },
   },
 });
@@ -87,7 +89,8 @@ try {
   // imported stream: day, the turn before on the same day, the turn itself.
   const chosen = values.techniques ? values.techniques.split(',').map((s) => s.trim()) : Object.keys(TECHNIQUES);
   for (const name of chosen) if (!TECHNIQUES[name]) throw new Error(`Unknown technique ${name}; known: ${Object.keys(TECHNIQUES).join(', ')}`);
-  const withKeys = values.folds && useVectors && chosen.includes('keys');
+  const withKeys = values.folds && useVectors && (chosen.includes('keys') || chosen.includes('keytext'));
+  const withKeyText = withKeys && chosen.includes('keytext');
   const keyOf = new Map<string, string>();
   if (withKeys) {
     for (const list of convs.values())
@@ -120,6 +123,8 @@ try {
   const turnOf = new Map<string, string>();
   const personaOf = new Map<string, string>();
   const keyedPersonaOf = new Map<string, string>();
+  const keyTextPersonaOf = new Map<string, string>();
+  const contentOf = new Map(turns.map((t) => [`${t.conv}|${t.id}`, t.content]));
   for (const [conv, list] of convs) {
     const persona = await core.call('personas.create', { name: `bench ${conv}` });
     personaOf.set(conv, persona.id);
@@ -136,18 +141,25 @@ try {
       const r = await importMemories(ctx, keyed.id, list.map((t) => ({ content: t.content, day: t.day, embedding: cache.get(keyOf.get(t.id + t.conv)!)! })));
       r.ids.forEach((id, i) => turnOf.set(id, list[i]!.id));
     }
+    if (withKeyText) {
+      // Once more, the key as the indexed text too (what the text index would see if it indexed keys).
+      const kt = await core.call('personas.create', { name: `bench ${conv} key text` });
+      keyTextPersonaOf.set(conv, kt.id);
+      const r = await importMemories(ctx, kt.id, list.map((t) => ({ content: keyOf.get(t.id + t.conv)!, day: t.day, embedding: cache.get(keyOf.get(t.id + t.conv)!)! })));
+      r.ids.forEach((id, i) => turnOf.set(id, list[i]!.id));
+    }
   }
   await ctx.db.exec('ANALYZE memories');
   console.log(`${turns.length} turns in ${convs.size} personas, ${questions.length} questions\n`);
 
-  const rank = async (q: Question, variant: RankingVariant, setting?: BenchSetting, textIndex?: TextIndexKind) => {
+  const rank = async (q: Question, variant: RankingVariant, setting?: BenchSetting, textIndex?: TextIndexKind, limit = 10) => {
     clock = askedOn.get(q.conv)!;
     const { keys, ...tuning } = setting ?? {};
     const hits = await recall(ctx, {
       tuning,
-      persona: (keys === 'context' ? keyedPersonaOf : personaOf).get(q.conv)!,
+      persona: (keys === 'context' ? keyedPersonaOf : keys === 'context+text' ? keyTextPersonaOf : personaOf).get(q.conv)!,
       query: q.question,
-      limit: 10,
+      limit,
       kinds: ['memory'],
       variant,
       queryEmbedding: useVectors ? cache.get(q.question)! : null,
@@ -185,8 +197,24 @@ try {
       folded[label] = { ...cv, plain: summarize(defaults) };
       console.log(`${label}: chosen per fold: ${cv.folds.map((f) => `${f.conv} ${JSON.stringify(f.chosen)}`).join('; ')}; best on all: ${JSON.stringify(cv.inSample.setting)}`);
     };
-    // What users run: tuning.ts's defaults, content vectors.
-    const defaults = await run({});
+    // What users run: tuning.ts's defaults, with key vectors when the run has them.
+    const defaults = await run(withKeys ? { keys: 'context' } : {});
+    if (values.misses) {
+      const lines: string[] = [];
+      const scores = await defaults;
+      for (const [i, q] of questions.entries()) {
+        if (scores[i]!.r10 >= 1) continue;
+        const top = await rank(q, DEFAULT_VARIANT, withKeys ? { keys: 'context' } : {}, undefined, 50);
+        lines.push(`## ${q.category_name} ${q.conv}: ${q.question}  (answer: ${JSON.stringify(q.answer)})`);
+        for (const e of q.evidence) {
+          const at = top.indexOf(e);
+          lines.push(`  ${at >= 0 && at < 10 ? 'found' : 'MISSED'} rank ${at >= 0 ? at + 1 : '>50'}: ${contentOf.get(`${q.conv}|${e}`) ?? e}`);
+        }
+        for (const [j, id] of top.slice(0, 3).entries()) lines.push(`  top ${j + 1}: ${contentOf.get(`${q.conv}|${id}`)}`);
+      }
+      writeFileSync(values.misses, lines.join('\n') + '\n');
+      console.log(`wrote the misses to ${values.misses}`);
+    }
     const base = await crossValidate(convOf, () => trialsOf(BASE));
     report('baseline (neighbour share)', base, defaults);
     // A technique is tuned on top of the neighbour share its fold's baseline chose (coordinate-wise:
@@ -195,8 +223,10 @@ try {
     const setups: [string, Axis[]][] = chosen.map((n) => [`+ ${n}`, TECHNIQUES[n]!]);
     const together = values.combined ? values.combined.split(',').map((s) => s.trim()).filter((n) => chosen.includes(n)) : chosen;
     if (together.length > 1) setups.push([`+ ${together.join(' + ')}`, together.flatMap((n) => TECHNIQUES[n]!)]);
+    // On top of what production runs: key vectors, when this run has them (the keys technique's own axis overrides).
+    const prodAxes: Axis[] = withKeys ? [[{ keys: 'context' }]] : [];
     for (const [label, axes] of setups) {
-      report(label, await crossValidate(convOf, (conv) => trialsOf(product<BenchSetting>([[shareOf.get(conv)!], ...axes]))), defaults);
+      report(label, await crossValidate(convOf, (conv) => trialsOf(product<BenchSetting>([[shareOf.get(conv)!], ...prodAxes, ...axes]))), defaults);
     }
   }
   for (const variant of values.folds ? [] : variants) {

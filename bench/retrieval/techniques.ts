@@ -4,8 +4,11 @@
 // cross-validation), so ties go to not using it.
 import type { RecallTuning } from '../../src/core/recall/tuning';
 
-/** A recall tuning, plus which vectors the memories carry: their content's or their contextual key's. */
-export type BenchSetting = Partial<RecallTuning> & { keys?: 'content' | 'context' };
+/**
+ * A recall tuning, plus what the memories are searched by: vectors of their content or of their
+ * contextual key ('context'), or the key for both the vector and the text index ('context+text').
+ */
+export type BenchSetting = Partial<RecallTuning> & { keys?: 'content' | 'context' | 'context+text' };
 export type Axis = BenchSetting[];
 
 /** Always tuned: the neighbour share the default variant was chosen with (0.3 the runner-up when it was chosen on all questions; the grid is small because each value is 762 recalls). */
@@ -17,4 +20,12 @@ export const TECHNIQUES: Record<string, Axis[]> = {
   keys: [[{ keys: 'content' }, { keys: 'context' }]],
   /** Multi-hop: a second, text-only round from the first round's best memories (second-round.ts). */
   hop: [[{ hopShare: 0 }, { hopShare: 0.5 }, { hopShare: 0.8 }]],
+  /** The contextual key also in the text index (BM25 over day, previous memory and content), on top of key vectors. */
+  keytext: [[{ keys: 'context' }, { keys: 'context+text' }]],
+  /** Rocchio: the query vector moved toward its best hits' vectors, then recall again (feedback.ts). */
+  rocchio: [[{ feedback: 0 }, { feedback: 0.3 }, { feedback: 0.6 }]],
+  /** A second round that follows the names (capitalised words) of the best hits only. */
+  names: [[{ hopShare: 0 }, { hopShare: 0.5, hopNames: true }, { hopShare: 0.8, hopNames: true }]],
+  /** How many text matches seed recall and lend neighbour context. */
+  pool: [[{ textPool: 32 }, { textPool: 64 }]],
 };

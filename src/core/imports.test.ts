@@ -25,6 +25,7 @@ const MECHANISM_FILES = new Set([
   'text-safety.ts',
   'time.ts',
   'worker-entries.ts',
+  'worker-source.ts',
   'workers.ts',
 ]);
 

@@ -21,6 +21,8 @@ export interface SettingsView {
   durableCommits: boolean;
   /** Backups kept in <dataDir>/backups, newest first (default 7). */
   backupsKeep: number;
+  /** Recall may ask the chat model to rewrite a question into search queries (docs/ranking.md, "Model help"); off by default. */
+  recallRewrite: boolean;
 }
 
 export interface SettingsPatch {
@@ -38,4 +40,5 @@ export interface SettingsPatch {
   maxIngestBytes?: number;
   durableCommits?: boolean;
   backupsKeep?: number;
+  recallRewrite?: boolean;
 }

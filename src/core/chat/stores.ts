@@ -87,7 +87,7 @@ export async function recallAsText(
   persona: string,
   args: { query: string; limit: number; date?: string; filters?: MemoryFilters },
 ): Promise<string> {
-  const hits = await recall(ctx, { persona, ...args, embedSignal: AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS) });
+  const hits = await recall(ctx, { persona, ...args, rewrite: true, embedSignal: AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS) });
   if (hits.length === 0) return `No memories or knowledge match "${args.query}".`;
   return hits.map(hitLine).join('\n');
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import { startWorker } from '../workers';
 import { ALL_FEATURES, type DbFeatures } from './features';
 import { Mutex } from './mutex';
+import { pgliteWasmModule } from './pglite-wasm';
 import type { DbErrorShape, DbQueryResult, DbRequest, DbResponse } from './protocol';
 
 /** Statements that cannot have written (a SELECT calling a writing function is the rare exception; the next write catches up). */
@@ -122,7 +123,15 @@ export class PgliteDb implements Db {
     const worker = startWorker('db-worker');
     this.attach(worker);
     try {
-      await this.send({ op: 'open', dataDir: this.dataDir, durableCommits: this.durableCommits, ...(loadFrom ? { loadFrom } : {}) });
+      // The worker loads its code meanwhile; only the first database of the process waits for the compile.
+      const wasmModule = await pgliteWasmModule();
+      await this.send({
+        op: 'open',
+        dataDir: this.dataDir,
+        durableCommits: this.durableCommits,
+        ...(loadFrom ? { loadFrom } : {}),
+        ...(wasmModule ? { wasmModule } : {}),
+      });
     } catch (e) {
       await worker.terminate();
       throw e;

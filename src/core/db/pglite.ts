@@ -7,6 +7,7 @@ import { pageinspect } from '@electric-sql/pglite/contrib/pageinspect';
 import { pg_textsearch } from '@electric-sql/pglite-pg_textsearch';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { DurableNodeFS, durableStartParams, type FileIo } from './durable-fs';
+import type { CompiledWasm } from './pglite-wasm';
 
 const DATE_OID = 1082;
 
@@ -15,6 +16,8 @@ export interface OpenPgliteOptions {
   durableCommits?: boolean;
   /** The file layer's disk calls; default: the real ones. */
   io?: FileIo;
+  /** PGlite's postgres WebAssembly already compiled (pglite-wasm.ts); default: PGlite compiles it. */
+  wasmModule?: CompiledWasm;
 }
 
 export interface OpenedPglite {
@@ -35,6 +38,7 @@ export async function openPglite(dataDir: string | null, options: OpenPgliteOpti
     // A calendar day stays a 'YYYY-MM-DD' string: a Date would shift with the time zone.
     parsers: { [DATE_OID]: (x: string) => x },
     ...(options.loadFrom ? { loadDataDir: new Blob([options.loadFrom]) } : {}),
+    ...(options.wasmModule ? { pgliteWasmModule: options.wasmModule } : {}),
   });
   await pg.waitReady;
   await pg.exec(

@@ -1,7 +1,16 @@
 // Messages between the core thread and the database worker.
+import type { CompiledWasm } from './pglite-wasm';
 
 export type DbRequest =
-  | { id: number; op: 'open'; dataDir: string | null; durableCommits: boolean; loadFrom?: Uint8Array }
+  | {
+      id: number;
+      op: 'open';
+      dataDir: string | null;
+      durableCommits: boolean;
+      loadFrom?: Uint8Array;
+      /** PGlite's postgres WebAssembly, compiled once by the core thread (pglite-wasm.ts). */
+      wasmModule?: CompiledWasm;
+    }
   | { id: number; op: 'durability'; durableCommits: boolean }
   | { id: number; op: 'syncCounts' }
   | { id: number; op: 'query'; sql: string; params: unknown[]; /** Bytes a `COPY … FROM '/dev/blob'` reads. */ blob?: Uint8Array }

@@ -14,8 +14,9 @@ let files: DurableNodeFS | null = null;
 // PGlite's types say a serializer returns a string; it also sends a Uint8Array as binary.
 let serializers = {} as SerializerOptions;
 
-async function open(dataDir: string | null, durableCommits: boolean, loadFrom?: Uint8Array): Promise<{ vectorOid: number }> {
-  const opened = await openPglite(dataDir, { durableCommits, ...(loadFrom ? { loadFrom } : {}) });
+async function open(req: Extract<DbRequest, { op: 'open' }>): Promise<{ vectorOid: number }> {
+  const { dataDir, durableCommits, loadFrom, wasmModule } = req;
+  const opened = await openPglite(dataDir, { durableCommits, ...(loadFrom ? { loadFrom } : {}), ...(wasmModule ? { wasmModule } : {}) });
   db = opened.pg;
   files = opened.files;
   // Vectors arrive already in pgvector's binary wire format (see vector.ts): ~15x faster than text.
@@ -51,7 +52,7 @@ function requireDb(): PGlite {
 async function handle(req: DbRequest): Promise<unknown> {
   switch (req.op) {
     case 'open':
-      return open(req.dataDir, req.durableCommits, req.loadFrom);
+      return open(req);
     case 'query': {
       const t = performance.now();
       // A blob feeds `COPY … FROM '/dev/blob'` (bulk import, docs/export.md): rows without a statement each.

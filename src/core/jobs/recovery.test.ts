@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Core, createCore } from '../index';
 import { storedVector } from '../testing/embed-fixture';
@@ -9,9 +8,9 @@ import { installEmbeddings } from '../testing/fake-openai/embeddings';
 import { type FakeServer, startFakeServer } from '../testing/fake-openai/server';
 import type { TestCore } from '../testing/core';
 import { makeTestCore, templateCopy } from '../testing/core';
+import { childScript } from '../testing/source-build';
 import { waitForJobs } from '../testing/wait-jobs';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -53,7 +52,7 @@ describe('job recovery', () => {
     const dataDir = await templateCopy();
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
-    const child = spawn(process.execPath, ['--import', 'tsx', join(here, '../testing/crash-child.ts'), dataDir, server.baseURL], {
+    const child = spawn(process.execPath, [childScript('crash-child'), dataDir, server.baseURL], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     cleanups.push(() => void child.kill('SIGKILL'));

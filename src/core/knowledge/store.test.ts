@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
 import { waitForJobs } from '../testing/wait-jobs';
-import { replaceSource } from './store';
+import { CHUNKS_PER_EMBEDDING_JOB, replaceSource } from './store';
 
 let fx: EmbedFixture;
 const chunks = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ content: `${tag} paragraph ${i} `.repeat(3), pageFrom: i + 1, pageTo: i + 1 }));
@@ -25,12 +25,21 @@ afterAll(async () => {
 
 describe('knowledge store', () => {
   it('replaceSource writes chunks in order with batched embedding jobs; listSources counts them', async () => {
+    // What the sources list says each time the document's vectors change: it should fill a few pages at a time.
+    const seen: Promise<number>[] = [];
+    const stop = fx.core.events.subscribe((name, payload) => {
+      if (name !== 'knowledge.changed' || (payload as { source?: string }).source !== 'manual.pdf') return;
+      seen.push(fx.core.call('knowledge.listSources', { persona: 'reader' }).then((s) => s[0]?.embedded ?? 0));
+    });
     const res = await replaceSource(fx.core.ctx, { persona: 'reader', source: 'manual.pdf', kind: 'pdf', bytes: 12_345, pages: 150, chunks: chunks(150, 'v1') });
     expect(res).toMatchObject({ source: 'manual.pdf', chunks: 150, replaced: 0 });
-    expect(res.jobIds).toHaveLength(3); // 64 + 64 + 22
+    expect(res.jobIds).toHaveLength(Math.ceil(150 / CHUNKS_PER_EMBEDDING_JOB));
     const rows = await chunkRows('reader', 'manual.pdf');
     expect(rows.map((r) => r.chunk_index)).toEqual(Array.from({ length: 150 }, (_, i) => i));
     await waitForJobs(fx.core);
+    stop();
+    const partial = (await Promise.all(seen)).filter((n) => n > 0 && n < 150);
+    expect(partial.length).toBeGreaterThan(3);
     const [src] = await fx.core.call('knowledge.listSources', { persona: 'reader' });
     expect(src).toMatchObject({
       source: 'manual.pdf',

@@ -10,6 +10,14 @@ import { requirePersona } from '../personas/store';
 import { toIso } from '../time';
 import { insertWindows, type StoredWindow } from './window-store';
 
+/**
+ * Chunks per embedding job. A chunk brings ~10 sentence windows, each a text the model reads
+ * (docs/ranking.md, "Sentence windows"), and a job writes its vectors in one transaction at its end:
+ * 8 chunks (~90 windows, a few model batches) let a long document become searchable by meaning a
+ * few pages at a time instead of all at once when the last of 64 chunks is done.
+ */
+export const CHUNKS_PER_EMBEDDING_JOB = 8;
+
 export interface SourceChunk {
   content: string;
   pageFrom?: number;
@@ -83,7 +91,7 @@ export async function replaceSource(ctx: CoreContext, input: ReplaceSourceInput)
     for (let i = 0; i < input.chunks.length; i += CHUNKS_PER_STATEMENT) {
       ids.push(...(await insertChunks(tx, input.persona, source, input.chunks.slice(i, i + CHUNKS_PER_STATEMENT), i)));
     }
-    const jobIds = await enqueueEmbeddings(tx, input.persona, 'knowledge', ids);
+    const jobIds = await enqueueEmbeddings(tx, input.persona, 'knowledge', ids, CHUNKS_PER_EMBEDDING_JOB);
     return { source, chunks: ids.length, replaced, jobIds };
   });
   ctx.events.emit('knowledge.changed', { persona: input.persona, source });

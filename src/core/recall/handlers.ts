@@ -23,7 +23,7 @@ export const recallHandlers = {
       })
       .strict(),
     // recall embeds the query itself (text-only when the embedder cannot answer in time).
-    (args, ctx) => recall(ctx, args),
+    (args, ctx) => recall(ctx, { ...args, rewrite: true }),
     { readsTextOnly: true },
   ),
   'memories.search': handler(

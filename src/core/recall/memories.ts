@@ -8,6 +8,8 @@ import { toMemory } from '../memories/row';
 import { levelWindows } from './memory-bounds';
 import { memoryRowsById, type ScoringRow, scoringRows, type SeedRow, seedRows, windowRows } from './memory-rows';
 import type { CandidateSizes, Probe } from './probe';
+import { decodeVector, encodeVector } from '../db/vector';
+import { memoryVectors, movedToward } from './feedback';
 import { expansionQuery } from './second-round';
 import { byScore, cosineOrNull, memoryScore, textNormaliser } from './score';
 import { rawText } from './text-query';
@@ -112,6 +114,15 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
     if (windows.length) board.add(await windowRows(tx, probe, windows, [...board.rows.keys()], WINDOW_CAP));
   }
   let top = board.ranked().slice(0, limit);
+  if (probe.tuning.feedback > 0 && probe.vector && scope.kind !== 'day') {
+    // Only hits that matched the question lend their meaning: one there for recency or importance would steer off topic.
+    const lend = top.filter(matchedQuestion).slice(0, probe.tuning.feedbackDocs);
+    const vs = await memoryVectors(tx, lend.map((r) => r.id), probe.model);
+    if (vs.length) {
+      const moved = movedToward(decodeVector(probe.vector), vs, probe.tuning.feedback);
+      return recallMemories(tx, { ...probe, vector: encodeVector(moved), tuning: { ...probe.tuning, feedback: 0 } }, scope, limit);
+    }
+  }
   if (probe.tuning.hopShare > 0 && scope.kind !== 'day') top = await withSecondRound(tx, probe, scope.sizes, top, limit);
   const full = await memoryRowsById(tx, top.map((t) => t.id));
   return top.flatMap(({ id, score, fromNeighbours }) => {
@@ -125,6 +136,9 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
 
 type Ranked = ReturnType<Scoreboard['ranked']>[number];
 
+/** A hit that matched the question itself: its own words, or a close meaning (not only a neighbour's words, recency or importance). */
+const matchedQuestion = (r: Ranked) => r.score.text - r.fromNeighbours > 1e-9 || (r.score.cosine ?? 0) >= MEANINGFUL_COSINE;
+
 /**
  * The first round's top, merged with a second text-only round searching the
  * rarest new words of its best `hopSeeds` memories (second-round.ts): a row
@@ -133,14 +147,10 @@ type Ranked = ReturnType<Scoreboard['ranked']>[number];
 async function withSecondRound(tx: Queryable, probe: Probe, sizes: CandidateSizes, top: Ranked[], limit: number): Promise<Ranked[]> {
   const t = probe.tuning;
   // Only hits that matched the question lend words: a row there for its recency or importance would steer the round off topic.
-  const matched = top.filter((r) => r.score.text - r.fromNeighbours > 1e-9 || (r.score.cosine ?? 0) >= MEANINGFUL_COSINE);
+  const matched = top.filter(matchedQuestion);
   const seeds = await memoryRowsById(tx, matched.slice(0, t.hopSeeds).map((r) => r.id));
-  const tq = await expansionQuery(
-    tx,
-    probe.tq,
-    [...seeds.values()].map((r) => r.content),
-    t.hopTerms,
-  );
+  const texts = [...seeds.values()].map((r) => r.content);
+  const tq = await expansionQuery(tx, probe.tq, t.hopNames ? texts.map(namesIn) : texts, t.hopTerms);
   if (!tq) return top;
   const second = { ...probe, tq };
   // Text matches and their stream neighbours only: the vector and recency seeds would repeat the first round's.
@@ -154,6 +164,11 @@ async function withSecondRound(tx: Queryable, probe: Probe, sizes: CandidateSize
     if (!had || had.score.final < final) merged.set(r.id, { ...r, score: { ...r.score, final, secondRound: t.hopShare } });
   }
   return [...merged.values()].sort(byScore).slice(0, limit);
+}
+
+/** The names in a text: capitalised words not opening a sentence ("Tomasz", "Krakow"), the entities a second hop follows. */
+export function namesIn(text: string): string {
+  return (text.match(/(?<![.!?]\s+|^)\b\p{Lu}[\p{L}'-]+/gu) ?? []).join(' ');
 }
 
 export function memoryTag(m: { id: string; category: string | null; importance: number; day: string }): string {

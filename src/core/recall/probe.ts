@@ -37,11 +37,11 @@ export interface CandidateSizes {
  * `limit` newest rows per importance level guarantee that `limit` rows are
  * scored before the bound is computed.
  */
-export function candidateSizes(limit: number): CandidateSizes {
+export function candidateSizes(limit: number, textPool = 32): CandidateSizes {
   return {
     // pg_textsearch's top-k with a persona filter: 4 ms for 32 rows at 50k, 12 ms for 64. The text
     // matches also lend context; 64 of them gave R@10 .714 against .707 (bench/retrieval.ts).
-    text: Math.max(32, 3 * limit),
+    text: Math.max(textPool, 3 * limit),
     vector: Math.max(40, 4 * limit),
     recent: limit,
   };

@@ -12,6 +12,7 @@ import { type MemoryScope, recallMemories } from './memories';
 import { type CandidateSizes, candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
 import { textIndex, textIndexFor, type TextIndexKind } from './text-index';
+import { rewriteQuery } from './rewrite';
 import { prepareTextQuery, textTopKReadsGin } from './text-query';
 import { timeRanges, widen } from './time-query';
 import { type RecallTuning, tuningWith } from './tuning';
@@ -41,6 +42,12 @@ export interface RecallArgs {
    * to check both give the same ranking on one database.
    */
   textIndex?: TextIndexKind;
+  /**
+   * Core-only: this recall answers a question (the recall method, the chat's tool), so it may ask the
+   * chat model for search queries when the person switched that on (rewrite.ts). Off for the memory
+   * browser's search-as-you-type and the review's own lookups.
+   */
+  rewrite?: boolean;
 }
 
 /**
@@ -57,15 +64,46 @@ async function queryVector(ctx: CoreContext, a: RecallArgs): Promise<ArrayLike<n
   return ctx.embedder.embedQuery(normaliseText(a.query) || a.query, a.embedSignal);
 }
 
+/** Mean of unit vectors, normalised (cosine ignores length, but a mean of unit vectors is shorter). */
+function meanVector(vs: ArrayLike<number>[]): Float32Array {
+  const out = new Float32Array(vs[0]!.length);
+  for (const v of vs) {
+    let n = 0;
+    for (let i = 0; i < v.length; i++) n += v[i]! * v[i]!;
+    const s = n > 0 ? 1 / Math.sqrt(n) : 0;
+    for (let i = 0; i < out.length; i++) out[i]! += (v[i] ?? 0) * s;
+  }
+  const n = Math.hypot(...out);
+  if (n > 0) for (let i = 0; i < out.length; i++) out[i]! /= n;
+  return out;
+}
+
+/**
+ * What recall searches: the question, or with model help (rewrite.ts) the question and the model's
+ * queries together — one text query holding all their words, and the mean of their vectors (HyDE:
+ * an imagined answer lies nearer the memories that hold the real one). The time the question names
+ * is read from the question alone.
+ */
+async function searchInputs(ctx: CoreContext, a: RecallArgs): Promise<{ text: string; vector: ArrayLike<number> | null }> {
+  const [vector, extra] = await Promise.all([queryVector(ctx, a), a.rewrite ? rewriteQuery(ctx, a.query) : Promise.resolve([])]);
+  if (!extra.length) return { text: a.query, vector };
+  const text = [a.query, ...extra].join('\n');
+  if (!vector) return { text, vector };
+  // Each has the embedder's own short timeout; one that fails is left out of the mean.
+  const more = await Promise.all(extra.map((x) => ctx.embedder.embedQuery(normaliseText(x) || x)));
+  return { text, vector: meanVector([vector, ...more.filter((v): v is Float32Array => v !== null && v.length === vector.length)]) };
+}
+
 /** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (tests, benches). */
 export type RecallMode = 'candidates' | 'exact';
 
-async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, vector: ArrayLike<number> | null): Promise<Probe> {
+async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, search: { text: string; vector: ArrayLike<number> | null }): Promise<Probe> {
   const tuning = tuningWith(a.tuning);
   const now = ctx.now();
+  const vector = search.vector;
   return {
     persona: a.persona,
-    tq: await prepareTextQuery(q, a.query, a.variant ?? DEFAULT_VARIANT, textIndex(a.textIndex ?? textIndexFor(ctx.db.features))),
+    tq: await prepareTextQuery(q, search.text, a.variant ?? DEFAULT_VARIANT, textIndex(a.textIndex ?? textIndexFor(ctx.db.features))),
     vector: vector ? encodeVector(vector) : null,
     model: ctx.embedder.model(),
     now,
@@ -115,11 +153,11 @@ export async function searchMemories(ctx: CoreContext, a: Omit<RecallArgs, 'kind
 async function run(ctx: CoreContext, a: RecallArgs, mode: RecallMode, withCount: boolean): Promise<{ hits: RecallHit[]; count: MatchCount | null }> {
   const limit = a.limit ?? 5;
   const kinds = new Set(a.kinds?.length ? a.kinds : ['memory', 'knowledge']);
-  const vector = await queryVector(ctx, a);
+  const search = await searchInputs(ctx, a);
   const { hits, count } = await ctx.db.transaction(async (tx) => {
     await requirePersona(tx, a.persona);
-    const probe = await probeFor(tx, ctx, a, vector);
-    const sizes = candidateSizes(limit);
+    const probe = await probeFor(tx, ctx, a, search);
+    const sizes = candidateSizes(limit, probe.tuning.textPool);
     await tx.exec(indexSettings(sizes, textTopKReadsGin(probe.tq)));
     const out: RecallHit[] = [];
     if (kinds.has('memory')) out.push(...(await recallMemories(tx, probe, memoryScope(probe, mode, sizes), limit)));

@@ -17,6 +17,14 @@ export interface RecallTuning {
   hopSeeds: number;
   /** How many of their rarest new words it searches for. */
   hopTerms: number;
+  /** The second round searches only the names (capitalised words) of the best memories, not any rare word. */
+  hopNames: boolean;
+  /** Pseudo-relevance feedback on the vector side: the query vector moves this far toward its best hits (feedback.ts); 0 off. */
+  feedback: number;
+  /** How many of the first pass's best matching memories the query vector moves toward. */
+  feedbackDocs: number;
+  /** At least this many text matches are seeds (and may lend neighbour context), whatever the limit (probe.ts). */
+  textPool: number;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
@@ -27,6 +35,10 @@ export const DEFAULT_TUNING: RecallTuning = {
   hopShare: 0,
   hopSeeds: 3,
   hopTerms: 8,
+  hopNames: false,
+  feedback: 0,
+  feedbackDocs: 3,
+  textPool: 32,
 };
 
 export function tuningWith(t: Partial<RecallTuning> | undefined): RecallTuning {

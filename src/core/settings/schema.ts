@@ -65,6 +65,7 @@ export const settingsPatch = z
     maxIngestBytes: maxIngestBytes.optional(),
     durableCommits: z.boolean().optional(),
     backupsKeep: backupsKeep.optional(),
+    recallRewrite: z.boolean().optional(),
   })
   .strict();
 
@@ -80,4 +81,5 @@ export const stored = {
   maxIngestBytes,
   durableCommits: z.boolean(),
   backupsKeep,
+  recallRewrite: z.boolean(),
 };

@@ -18,5 +18,6 @@ export async function settingsView(ctx: Pick<CoreContext, 'db' | 'secrets'>): Pr
     keyStorage: ctx.secrets.describe(),
     durableCommits: s.durableCommits,
     backupsKeep: s.backupsKeep,
+    recallRewrite: s.recallRewrite,
   };
 }

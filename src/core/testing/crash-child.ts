@@ -1,6 +1,6 @@
 // A core in a child process, for the crash-recovery test: it stores one memory
 // (whose embedding job the test's fake server holds), reports the memory id on
-// stdout, and waits to be killed. Usage: node --import tsx crash-child.ts <dataDir> <baseURL>
+// stdout, and waits to be killed. Usage: node <its bundle, source-build.ts> <dataDir> <baseURL>
 import { createCore } from '../index';
 
 const [dataDir, baseUrl] = process.argv.slice(2);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { bootId, startTicks } from '../db/process-identity';
 import { templateCopy } from './core';
 import { type HostChild, spawnHostFromSource } from './mcp-processes';
+import { childScript } from './source-build';
 
 export type LockRaceMode = 'free' | 'stale';
 
@@ -58,8 +59,8 @@ function staleLock(round: number): string {
 }
 
 export async function raceLock(rounds: number, mode: LockRaceMode): Promise<LockRaceResult> {
-  const script = join(import.meta.dirname, 'lock-racer.ts');
-  const racers = [0, 1].map(() => fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const script = childScript('lock-racer');
+  const racers = [0, 1].map(() => fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   const root = mkdtempSync(join(tmpdir(), 'hearth-lockrace-'));
   const result: LockRaceResult = { rounds, doubleOwners: 0, noOwner: 0, refusals: [] };
   try {

@@ -1,4 +1,4 @@
-// Test helpers: Hearth's doors as real child processes, run from source with tsx.
+// Test helpers: Hearth's doors as real child processes, run from the current source (bundled: source-build.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,9 +6,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { readEndpoint } from '../mcp/endpoint';
+import { childScript } from './source-build';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
-const TSX = ['--import', 'tsx'];
 
 export interface HostChild {
   child: ChildProcess;
@@ -21,7 +21,7 @@ export interface HostChild {
 
 /** The browser host (src/host/index.ts) on a data dir; resolves once it prints its URL. */
 export async function spawnHostFromSource(dataDir: string, token: string, timeoutMs = 240_000): Promise<HostChild> {
-  const child = spawn(process.execPath, [...TSX, join(ROOT, 'src', 'host', 'index.ts')], {
+  const child = spawn(process.execPath, [childScript('host')], {
     cwd: ROOT,
     env: { ...process.env, HEARTH_DATA_DIR: dataDir, HEARTH_TOKEN: token, HEARTH_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,7 +79,7 @@ export interface StdioChild {
 export async function connectStdio(dataDir: string, persona: string, clientName: string, extra: string[] = []): Promise<StdioChild> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...TSX, join(ROOT, 'src', 'mcp', 'stdio-main.ts'), '--persona', persona, '--data-dir', dataDir, ...extra],
+    args: [childScript('mcp-stdio'), '--persona', persona, '--data-dir', dataDir, ...extra],
     cwd: ROOT,
     stderr: 'pipe',
   });

@@ -2,7 +2,7 @@
 // is seen (src/core/testing/power-loss.ts gives it a deadline): reopen the
 // folder as the app would, finish the migrations if that was the workload,
 // run the integrity check and list what survived.
-// Usage: node --import tsx power-loss-check.ts '<json { dir, scenario }>'
+// Usage: node <its bundle, source-build.ts> '<json { dir, scenario }>'
 import { checkIntegrity } from '../db/integrity';
 import { findMigrationsDir, migrate, readMigrations } from '../db/migrate';
 import { openPglite } from '../db/pglite';

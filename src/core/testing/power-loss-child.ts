@@ -2,7 +2,7 @@
 // starts it): opens PGlite over CrashIo, runs a workload (ending with a clean
 // close, whose checkpoint writes the data pages) until the simulated power cut,
 // rewinds what was not synced, prints what was acknowledged and exits at once.
-// Usage: node --import tsx power-loss-child.ts '<json TrialSpec>'
+// Usage: node <its bundle, source-build.ts> '<json TrialSpec>'
 import { openPglite } from '../db/pglite';
 import { findMigrationsDir, migrate, readMigrations } from '../db/migrate';
 import { CrashIo } from './crash-io';

@@ -6,12 +6,12 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { findMigrationsDir, migrate, readMigrations } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { pgliteQueryable } from './pglite-queryable';
 import { prng } from './synthetic-corpus';
+import { type ChildName, childScript } from './source-build';
 
 export type Scenario = 'writes' | 'ingest' | 'migration';
 
@@ -70,7 +70,6 @@ export interface TrialOptions {
   timeoutMs?: number;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
 const DEFAULT_TIMEOUT_MS = 180_000;
 
 /** A data directory to copy for each trial: migrated (writes, ingest) or just created (migration). */
@@ -85,8 +84,8 @@ export async function prepareBase(migrated: boolean): Promise<string> {
 type ChildResult<T> = { ok: true; value: T } | { ok: false; hung: boolean; why: string };
 
 /** Runs a script of this folder with a JSON argument; its one line starting with `{"<key>"` is the answer. */
-function runScript<T>(script: string, arg: unknown, key: string, timeoutMs: number): ChildResult<T> {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', join(here, script), JSON.stringify(arg)], {
+function runScript<T>(script: ChildName, arg: unknown, key: string, timeoutMs: number): ChildResult<T> {
+  const child = spawnSync(process.execPath, [childScript(script), JSON.stringify(arg)], {
     encoding: 'utf8',
     timeout: timeoutMs,
     killSignal: 'SIGKILL',
@@ -106,7 +105,7 @@ export function countWrites(base: string, scenario: Scenario, size: number, opti
   const dir = mkdtempSync(join(tmpdir(), 'hearth-powerloss-count-'));
   try {
     cpSync(base, dir, { recursive: true });
-    const r = runScript<TrialOutcome>('power-loss-child.ts', { dir, scenario, seed: 1, durableCommits: false, size }, 'acked', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const r = runScript<TrialOutcome>('power-loss-child', { dir, scenario, seed: 1, durableCommits: false, size }, 'acked', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     if (!r.ok) throw new Error(`counting the writes of a ${scenario} run failed: ${r.why}`);
     if (r.value.workloadError) throw new Error(`a ${scenario} run failed with no power cut: ${r.value.workloadError}`);
     return { from: r.value.writesAtStart, to: r.value.writes };
@@ -145,10 +144,10 @@ export async function runTrial(base: string, spec: Omit<TrialSpec, 'dir'>, optio
   });
   try {
     cpSync(base, dir, { recursive: true });
-    const run = runScript<TrialOutcome>('power-loss-child.ts', full, 'acked', timeoutMs);
+    const run = runScript<TrialOutcome>('power-loss-child', full, 'acked', timeoutMs);
     if (!run.ok) return failed(run.why, run.hung ? 'workload' : undefined);
     const outcome = run.value;
-    const checked = runScript<{ check: CheckOutcome }>('power-loss-check.ts', { dir, scenario: spec.scenario }, 'check', timeoutMs);
+    const checked = runScript<{ check: CheckOutcome }>('power-loss-check', { dir, scenario: spec.scenario }, 'check', timeoutMs);
     if (!checked.ok) return failed(checked.why, checked.hung ? 'reopen' : undefined, outcome);
     const present = checked.value.check;
     if (present.error) return failed(`reopening failed: ${present.error}`, undefined, outcome);

@@ -14,6 +14,7 @@ const saved: SettingsView = {
   keyStorage: 'Not encrypted: kept in /home/you/.config/Hearth/secrets.json, a file only your user account can read.',
   durableCommits: false,
   backupsKeep: 7,
+  recallRewrite: false,
 };
 
 /** What the Settings sections would send after the user edits some fields. */

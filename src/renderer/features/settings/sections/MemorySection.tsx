@@ -39,6 +39,20 @@ function MemoryForm({ settings }: { settings: SettingsView }) {
         onChange={(v) => f.set('workspaceDir', v)}
         onBlur={() => f.touch('workspaceDir')}
       />
+      <div className="field">
+        <label className="switch">
+          <input
+            type="checkbox"
+            data-testid="recall-rewrite"
+            checked={f.form.recallRewrite === 'on'}
+            onChange={(e) => f.set('recallRewrite', e.target.checked ? 'on' : 'off')}
+          />
+          Let the chat model help recall
+        </label>
+        <p className="hint">
+          Before searching memories for a question, the chat model turns it into a few search queries. Slower, and it sends the question to that model; recall works without it.
+        </p>
+      </div>
       <SectionActions dirty={f.dirty} saving={f.saving} testId="settings-save-memory" error={f.formError} />
     </form>
   );
