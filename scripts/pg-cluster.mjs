@@ -2,7 +2,7 @@
 // (scripts/test-servers.mjs, bench/server.ts; docs/server-mode.md): initdb on a
 // free 127.0.0.1 port, as the postgres user when run as root, fsync off.
 // Debian 12 has no pgvector package, so the cluster is text-only.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,8 +40,10 @@ export async function startPostgres() {
   chmodSync(dir, 0o700);
   if (process.getuid?.() === 0) chownSync(dir, ...uidGid('postgres'));
   const data = join(dir, 'data');
-  const [c, a] = asOwner(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const init = spawnSync(c, a, { encoding: 'utf8' });
+  // --no-sync: initdb would otherwise flush every file it wrote to disk (half its time on a loaded
+  // machine, docs/testing.md); nothing in a throwaway cluster must survive a crash.
+  const [c, a] = asOwner(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  const init = await run(c, a);
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
   // A throwaway cluster for tests: no fsync (nothing here must survive a crash), sockets in its own folder.
@@ -52,7 +54,7 @@ export async function startPostgres() {
     '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     'start',
   ]);
-  const start = spawnSync(c2, a2, { encoding: 'utf8' });
+  const start = await run(c2, a2);
   if (start.status !== 0) throw new Error(`pg_ctl start failed: ${start.stderr}${start.stdout}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -62,6 +64,22 @@ export async function startPostgres() {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs a command to its end without blocking this process: test-servers.mjs runs the pglite-socket
+ * pass meanwhile, and reads its output as it comes.
+ */
+function run(cmd, cmdArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', (e) => resolve({ status: null, stdout, stderr: `${stderr}${e.message}` }));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 function uidGid(user) {

