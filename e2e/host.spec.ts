@@ -165,6 +165,9 @@ test('the page is served with the token under a strict CSP, and its assets need 
 });
 
 test('data survives a restart, and a second host on the same data refuses to start', async ({ host }) => {
+  // Two host starts (the refused second one, the restart) and a clean stop: each can take most of a
+  // minute on a loaded machine (one full run at load average 29 ran out of the default 120 s).
+  test.setTimeout(240_000);
   await host.call('personas.create', { name: 'Trader' });
   await host.call('memories.write', { persona: 'trader', content: 'Prefers limit orders' });
 

@@ -121,65 +121,72 @@ test('a backup that fails before a deletion says so in the dialog and deletes no
   await expect(app.personas.item('trader')).toBeVisible();
 });
 
-test('sidebar counts follow writes, deletes, imports and documents at once, while another persona keeps changing', async ({ host, openApp }) => {
-  test.setTimeout(180_000);
-  await host.call('personas.create', { name: 'Busy' });
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.go('memories');
-  // Another persona keeps changing all through the test (an import, a chat extracting memories…): two writers
-  // back to back, so the changes never pause long enough for a "wait until it settles" refresh.
-  let busyWrites = 0;
-  let stop = false;
-  const writer = async () => {
-    while (!stop) {
-      await host.call('memories.write', { persona: 'busy', content: `Busy note ${busyWrites + 1}` });
-      busyWrites++;
+// These look at their own personas only: in personas of their own on the worker's shared host
+// (e2e/README.md). The tests above count every persona, delete one or damage the folder: a host each.
+test.describe('on the shared host', () => {
+  test.use({ sharedHost: true });
+
+  test('sidebar counts follow writes, deletes, imports and documents at once, while another persona keeps changing', async ({ host, persona, openApp }) => {
+    test.setTimeout(180_000);
+    const busy = (await host.call('personas.create', { name: `Busy beside ${persona}` })).id;
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('memories');
+    // Another persona keeps changing all through the test (an import, a chat extracting memories…): two writers
+    // back to back, so the changes never pause long enough for a "wait until it settles" refresh.
+    let busyWrites = 0;
+    let stop = false;
+    const writer = async () => {
+      while (!stop) {
+        await host.call('memories.write', { persona: busy, content: `Busy note ${busyWrites + 1}` });
+        busyWrites++;
+      }
+    };
+    const stream = Promise.all([writer(), writer()]);
+    try {
+      await app.memories.create({ content: 'Watered the ferns' });
+      await expect(app.personas.counts(persona)).toHaveText('1 memory · 0 docs', { timeout: 60_000 });
+      await host.call('memories.write', { persona, content: 'Booked the dentist' });
+      await expect(app.personas.counts(persona)).toHaveText('2 memories · 0 docs', { timeout: 60_000 });
+      await app.memories.delete('Watered the ferns');
+      await expect(app.personas.counts(persona)).toHaveText('1 memory · 0 docs', { timeout: 60_000 });
+      await host.call('memories.importFrom', { persona, format: 'text', text: '- Likes green tea\n- Runs on Sundays\n' });
+      await expect(app.personas.counts(persona)).toHaveText('3 memories · 0 docs', { timeout: 60_000 });
+      await host.call('knowledge.ingest', { persona, name: 'ferns.md', dataBase64: Buffer.from('# Ferns\n\nMist them weekly.').toString('base64') });
+      await expect(app.personas.counts(persona)).toHaveText('3 memories · 1 doc', { timeout: 60_000 });
+    } finally {
+      stop = true;
+      await stream;
     }
-  };
-  const stream = Promise.all([writer(), writer()]);
-  try {
-    await app.memories.create({ content: 'Watered the ferns' });
-    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs', { timeout: 60_000 });
-    await host.call('memories.write', { persona: 'main', content: 'Booked the dentist' });
-    await expect(app.personas.counts('main')).toHaveText('2 memories · 0 docs', { timeout: 60_000 });
-    await app.memories.delete('Watered the ferns');
-    await expect(app.personas.counts('main')).toHaveText('1 memory · 0 docs', { timeout: 60_000 });
-    await host.call('memories.importFrom', { persona: 'main', format: 'text', text: '- Likes green tea\n- Runs on Sundays\n' });
-    await expect(app.personas.counts('main')).toHaveText('3 memories · 0 docs', { timeout: 60_000 });
-    await host.call('knowledge.ingest', { persona: 'main', name: 'ferns.md', dataBase64: Buffer.from('# Ferns\n\nMist them weekly.').toString('base64') });
-    await expect(app.personas.counts('main')).toHaveText('3 memories · 1 doc', { timeout: 60_000 });
-  } finally {
-    stop = true;
-    await stream;
-  }
-  await expect(app.personas.counts('busy')).toHaveText(`${busyWrites} memories · 0 docs`, { timeout: 60_000 });
-});
+    await expect(app.personas.counts(busy)).toHaveText(`${busyWrites} memories · 0 docs`, { timeout: 60_000 });
+  });
 
-test('a failure shows as a readable toast with its error code', async ({ openApp }) => {
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.personas.create('Trader');
-  await app.page.getByTestId('persona-new').click();
-  await app.page.getByTestId('persona-name-input').fill('trader');
-  await app.page.getByTestId('persona-create').click();
-  const toast = app.errorToasts().first();
-  await expect(toast.getByTestId('toast-code')).toHaveText('conflict');
-  await expect(toast.getByTestId('toast-message')).toContainText('Could not create the persona');
-  expect(await app.personas.names()).toEqual(['main', 'Trader']);
-});
+  test('a failure shows as a readable toast with its error code', async ({ persona, openApp }) => {
+    const app = new AppPage(await openApp());
+    await app.ready();
+    const before = await app.personas.names();
+    const name = `Trader of ${persona}`;
+    await app.personas.create(name);
+    await app.page.getByTestId('persona-new').click();
+    // The same name in other letters (names are compared without case): refused.
+    await app.page.getByTestId('persona-name-input').fill(name.toLowerCase());
+    await app.page.getByTestId('persona-create').click();
+    const toast = app.errorToasts().first();
+    await expect(toast.getByTestId('toast-code')).toHaveText('conflict');
+    await expect(toast.getByTestId('toast-message')).toContainText('Could not create the persona');
+    expect(await app.personas.names()).toEqual([...before, name]);
+  });
 
-test('a renamed persona is called by its new name everywhere: chat header, system prompt, avatar', async ({ host, openApp }) => {
-  await host.call('personas.create', { name: 'Home' });
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.personas.switchTo('home');
-  await app.personas.rename('home', '🏡 Casa');
-  await app.go('chat');
-  await expect(app.page.getByTestId('chat-persona')).toHaveText('🏡 Casa remembers across conversations.');
-  const prompt = await host.call('chat.prompt', { persona: 'home' });
-  expect(prompt.blocks.base).toContain('the persona "🏡 Casa"');
-  expect(prompt.blocks.base).not.toContain('"home"');
-  // An emoji name's avatar is the whole emoji, not half of it.
-  await expect(app.personas.item('home').locator('.persona-avatar')).toHaveText('🏡');
+  test('a renamed persona is called by its new name everywhere: chat header, system prompt, avatar', async ({ host, persona, openApp }) => {
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.personas.rename(persona, '🏡 Casa');
+    await app.go('chat');
+    await expect(app.page.getByTestId('chat-persona')).toHaveText('🏡 Casa remembers across conversations.');
+    const prompt = await host.call('chat.prompt', { persona });
+    expect(prompt.blocks.base).toContain('the persona "🏡 Casa"');
+    expect(prompt.blocks.base).not.toContain(`"${persona}"`);
+    // An emoji name's avatar is the whole emoji, not half of it.
+    await expect(app.personas.item(persona).locator('.persona-avatar')).toHaveText('🏡');
+  });
 });
