@@ -79,7 +79,31 @@ export function makeEncryptedPdf(): Uint8Array {
     `<< /Filter /Standard /V 1 /R 2 /O <${hex32(7)}> /U <${hex32(13)}> /P -44 >>`,
     '<< /Length 18 >>\nstream\n\x8a\x13\x07\xf1\x02\x99\x10\x55\x21\x6e\x3c\x0b\x41\x70\x2d\x19\x88\x04\nendstream',
   ];
-  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const id = hex32(3).slice(0, 32);
+  return handWrittenPdf(objects, `/Encrypt 4 0 R /ID [<${id}> <${id}>]`, '%\xe2\xe3\xcf\xd3\n');
+}
+
+/**
+ * A one-page PDF whose text is typeset with the fi and fl ligature glyphs, as
+ * typesetting programs do: Helvetica in Adobe's StandardEncoding, where byte
+ * 0xAE is the glyph "fi" and 0xAF "fl". Written by hand because pdf-lib's
+ * standard fonts use WinAnsiEncoding, which has no ligatures.
+ */
+export function makeLigaturePdf(line: string): Uint8Array {
+  const text = line.replace(/[\\()]/g, (c) => `\\${c}`);
+  const stream = `BT /F1 12 Tf 50 700 Td (${text}) Tj ET`;
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /StandardEncoding >>',
+    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+  ]);
+}
+
+/** Numbered objects (1 is the catalog), their cross-reference table and trailer, as latin1 bytes. */
+function handWrittenPdf(objects: string[], trailerExtra = '', afterHeader = ''): Uint8Array {
+  let out = `%PDF-1.4\n${afterHeader}`;
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(out.length);
@@ -88,8 +112,7 @@ export function makeEncryptedPdf(): Uint8Array {
   const xref = out.length;
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  const id = hex32(3).slice(0, 32);
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${xref}\n%%EOF\n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(out, 'latin1'));
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentParser } from '../parse/parser';
-import { makeTextPdf } from '../testing/test-pdfs';
+import { makeLigaturePdf, makeTextPdf } from '../testing/test-pdfs';
 import { contextualKey, titleFromName } from './contextual-key';
 import { normaliseText } from './normalise';
 
@@ -50,35 +50,6 @@ describe('contextualKey', () => {
   });
 });
 
-/**
- * A one-page PDF whose text is typeset with the fi and fl ligature glyphs, as
- * typesetting programs do: Helvetica in Adobe's StandardEncoding, where byte
- * 0xAE is the glyph "fi" and 0xAF "fl". Written by hand because pdf-lib's
- * standard fonts use WinAnsiEncoding, which has no ligatures.
- */
-function ligaturePdf(line: string): Uint8Array {
-  const text = line.replace(/[\\()]/g, (c) => `\\${c}`);
-  const stream = `BT /F1 12 Tf 50 700 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /StandardEncoding >>',
-    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Uint8Array(Buffer.from(out, 'latin1'));
-}
-
 describe('normaliseText on real pdfjs output', () => {
   let dir: string;
   const parser = new DocumentParser();
@@ -111,7 +82,7 @@ describe('normaliseText on real pdfjs output', () => {
     const path = join(dir, 'ligatures.pdf');
     // "The con<fi>guration <fi>le over<fl>ows" set with ligature glyphs. pdf.js 4 already unfolds the
     // glyphs it knows in its text content; the normaliser (NFKC) is the second line for what it leaves.
-    writeFileSync(path, ligaturePdf('The con\xAEguration \xAEle over\xAFows when the work\xAFow is \xAEnished.'));
+    writeFileSync(path, makeLigaturePdf('The con\xAEguration \xAEle over\xAFows when the work\xAFow is \xAEnished.'));
     const doc = await parser.parse(path, { kind: 'pdf', name: 'ligatures.pdf' });
     const raw = doc.segments.map((s) => s.text).join('\n\n');
     const clean = normaliseText(raw, { pdf: true });
