@@ -9,6 +9,7 @@ import { normaliseText } from '../text/normalise';
 import { recallKnowledge } from './knowledge';
 import { countMatches, type MatchCount } from './match-count';
 import { type MemoryScope, recallMemories } from './memories';
+import { unitMean } from './feedback';
 import { type CandidateSizes, candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
 import { textIndex, textIndexFor, type TextIndexKind } from './text-index';
@@ -60,22 +61,12 @@ async function queryVector(ctx: CoreContext, a: RecallArgs): Promise<ArrayLike<n
   if (!ctx.db.features.vector) return null;
   if (a.queryEmbedding !== undefined) return a.queryEmbedding;
   if (!a.query.trim()) return null;
-  // Cleaned as documents' keys are (docs/ranking.md, "Clean text"): curly quotes, ligatures, dashes.
-  return ctx.embedder.embedQuery(normaliseText(a.query) || a.query, a.embedSignal);
+  return embedSearchText(ctx, a.query, a.embedSignal);
 }
 
-/** Mean of unit vectors, normalised (cosine ignores length, but a mean of unit vectors is shorter). */
-function meanVector(vs: ArrayLike<number>[]): Float32Array {
-  const out = new Float32Array(vs[0]!.length);
-  for (const v of vs) {
-    let n = 0;
-    for (let i = 0; i < v.length; i++) n += v[i]! * v[i]!;
-    const s = n > 0 ? 1 / Math.sqrt(n) : 0;
-    for (let i = 0; i < out.length; i++) out[i]! += (v[i] ?? 0) * s;
-  }
-  const n = Math.hypot(...out);
-  if (n > 0) for (let i = 0; i < out.length; i++) out[i]! /= n;
-  return out;
+/** Cleaned as documents' keys are (docs/ranking.md, "Clean text"): curly quotes, ligatures, dashes. */
+function embedSearchText(ctx: CoreContext, text: string, signal?: AbortSignal): Promise<Float32Array | null> {
+  return ctx.embedder.embedQuery(normaliseText(text) || text, signal);
 }
 
 /**
@@ -89,9 +80,9 @@ async function searchInputs(ctx: CoreContext, a: RecallArgs): Promise<{ text: st
   if (!extra.length) return { text: a.query, vector };
   const text = [a.query, ...extra].join('\n');
   if (!vector) return { text, vector };
-  // Each has the embedder's own short timeout; one that fails is left out of the mean.
-  const more = await Promise.all(extra.map((x) => ctx.embedder.embedQuery(normaliseText(x) || x)));
-  return { text, vector: meanVector([vector, ...more.filter((v): v is Float32Array => v !== null && v.length === vector.length)]) };
+  // Each has the embedder's own short timeout (and the caller's); one that fails is left out of the mean.
+  const more = await Promise.all(extra.map((x) => embedSearchText(ctx, x, a.embedSignal)));
+  return { text, vector: unitMean([vector, ...more.filter((v): v is Float32Array => v !== null && v.length === vector.length)]) };
 }
 
 /** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (tests, benches). */
