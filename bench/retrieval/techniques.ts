@@ -28,4 +28,12 @@ export const TECHNIQUES: Record<string, Axis[]> = {
   names: [[{ hopShare: 0 }, { hopShare: 0.5, hopNames: true }, { hopShare: 0.8, hopNames: true }]],
   /** How many text matches seed recall and lend neighbour context. */
   pool: [[{ textPool: 32 }, { textPool: 64 }]],
+  /** At most this many returned memories from one day (diversity.ts). */
+  days: [[{ dayCap: 0 }, { dayCap: 2 }, { dayCap: 3 }]],
+  /** The same, only for questions asking for several things. */
+  dayslist: [[{ dayCap: 0 }, { dayCap: 2, spreadListOnly: true }, { dayCap: 3, spreadListOnly: true }]],
+  /** Maximal marginal relevance over the memories' vectors (diversity.ts). */
+  mmr: [[{ mmr: 0 }, { mmr: 0.8 }, { mmr: 0.9 }]],
+  /** The same, only for questions asking for several things. */
+  mmrlist: [[{ mmr: 0 }, { mmr: 0.8, spreadListOnly: true }, { mmr: 0.9, spreadListOnly: true }]],
 };

@@ -25,6 +25,12 @@ export interface RecallTuning {
   feedbackDocs: number;
   /** At least this many text matches are seeds (and may lend neighbour context), whatever the limit (probe.ts). */
   textPool: number;
+  /** At most this many of the returned memories from one day; 0 off (diversity.ts). */
+  dayCap: number;
+  /** Maximal marginal relevance: λ of score against (1 − λ) of likeness to what is already chosen; 0 off (diversity.ts). */
+  mmr: number;
+  /** The spread (dayCap, mmr) only for questions asking for several things (diversity.ts asksForMany). */
+  spreadListOnly: boolean;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
@@ -39,6 +45,9 @@ export const DEFAULT_TUNING: RecallTuning = {
   feedback: 0,
   feedbackDocs: 3,
   textPool: 32,
+  dayCap: 0,
+  mmr: 0,
+  spreadListOnly: false,
 };
 
 export function tuningWith(t: Partial<RecallTuning> | undefined): RecallTuning {
