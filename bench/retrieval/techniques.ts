@@ -35,5 +35,7 @@ export const TECHNIQUES: Record<string, Axis[]> = {
   /** Maximal marginal relevance over the memories' vectors (diversity.ts). */
   mmr: [[{ mmr: 0 }, { mmr: 0.8 }, { mmr: 0.9 }]],
   /** The same, only for questions asking for several things. */
+  /** The best hits' stream neighbours join at a share of the hit's score (stream-expansion.ts). */
+  expand: [[{ expandShare: 0 }, { expandShare: 0.9, expandSeeds: 2 }, { expandShare: 0.95, expandSeeds: 2 }, { expandShare: 0.95, expandSeeds: 3 }]],
   mmrlist: [[{ mmr: 0 }, { mmr: 0.8, spreadListOnly: true }, { mmr: 0.9, spreadListOnly: true }]],
 };

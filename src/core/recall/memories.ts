@@ -12,6 +12,7 @@ import { decodeVector, encodeVector } from '../db/vector';
 import { memoryVectors, movedToward } from './feedback';
 import { expansionQuery } from './second-round';
 import { type RankedMemory, spreadDepth, spreadTop } from './diversity';
+import { withStreamNeighbours } from './stream-expansion';
 import { byScore, cosineOrNull, memoryScore, textNormaliser } from './score';
 import { rawText } from './text-query';
 import { inRanges } from './time-query';
@@ -116,7 +117,9 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
     });
     if (windows.length) board.add(await windowRows(tx, probe, windows, [...board.rows.keys()], WINDOW_CAP));
   }
-  let top = await spreadTop(tx, board.ranked(), limit, probe.tuning, probe.tq.text, probe.model);
+  const t = probe.tuning;
+  const ranked = t.expandShare > 0 && scope.kind !== 'day' ? await withStreamNeighbours(tx, probe, board.ranked(), Math.min(t.expandSeeds, limit), t.expandShare) : board.ranked();
+  let top = await spreadTop(tx, ranked, limit, t, probe.tq.text, probe.model);
   if (probe.tuning.feedback > 0 && probe.vector && scope.kind !== 'day') {
     // Only hits that matched the question lend their meaning: one there for recency or importance would steer off topic.
     const lend = top.filter(matchedQuestion).slice(0, probe.tuning.feedbackDocs);

@@ -31,6 +31,10 @@ export interface RecallTuning {
   mmr: number;
   /** The spread (dayCap, mmr) only for questions asking for several things (diversity.ts asksForMany). */
   spreadListOnly: boolean;
+  /** The stream neighbours of the best hits join at this share of the hit's score; 0 off (stream-expansion.ts). */
+  expandShare: number;
+  /** How many of the best hits lend their stream neighbours. */
+  expandSeeds: number;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
@@ -48,6 +52,8 @@ export const DEFAULT_TUNING: RecallTuning = {
   dayCap: 0,
   mmr: 0,
   spreadListOnly: false,
+  expandShare: 0,
+  expandSeeds: 3,
 };
 
 export function tuningWith(t: Partial<RecallTuning> | undefined): RecallTuning {
