@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona, insertFixtureMemory } from '../testing/recall-fixtures';
+import { isMatch } from '../../shared/recall-match';
 import { exactRecall, recall } from './recall';
 import type { RecallTuning } from './tuning';
 
@@ -48,7 +49,8 @@ describe('stream expansion', () => {
     expect(on.slice(0, 2).map((h) => h.id)).toEqual([ids.asked, ids.answer]);
     // Found through a better match, at its share of that match's score.
     expect(on[1]!.score.final).toBeCloseTo(0.95 * on[0]!.score.final, 9);
-    expect(on[1]!.score.secondRound).toBe(0.95);
+    expect(on[1]!.score.streamNeighbour).toBe(0.95);
+    expect(isMatch(on[1]!)).toBe(false);
     expect((await ask(ON, true)).map((h) => h.id)).toEqual(on.map((h) => h.id));
   });
 
@@ -56,6 +58,6 @@ describe('stream expansion', () => {
     const hits = await recall(core.ctx, { persona: 'trips', query: 'valve', limit: 3, kinds: ['memory'], queryEmbedding: null, tuning: ON });
     expect(hits[0]!.id).toBe(ids.stove);
     // The rest are there for recency and importance only, not through the stove.
-    expect(hits.filter((h) => h.score.secondRound !== undefined)).toEqual([]);
+    expect(hits.filter((h) => h.score.streamNeighbour !== undefined)).toEqual([]);
   });
 });

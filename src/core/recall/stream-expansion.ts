@@ -31,7 +31,7 @@ async function streamNeighbours(q: Queryable, probe: Probe, ids: string[]): Prom
 /**
  * `ranked` (best first) with the stream neighbours of its best `seeds` rows:
  * a neighbour scores `share` × that row's score when that beats its own, and
- * is marked as found through a better match (`secondRound`).
+ * is marked as found through that match (`streamNeighbour`).
  */
 export async function withStreamNeighbours(q: Queryable, probe: Probe, ranked: RankedMemory[], seeds: number, share: number): Promise<RankedMemory[]> {
   const top = ranked.slice(0, seeds);
@@ -47,8 +47,9 @@ export async function withStreamNeighbours(q: Queryable, probe: Probe, ranked: R
     byId.set(n.id, {
       id: n.id,
       day: n.day,
-      fromNeighbours: 0,
-      score: had ? { ...had.score, final, secondRound: share } : { text: 0, cosine: null, importance: null, recency: from.score.recency, final, secondRound: share },
+      fromNeighbours: had?.fromNeighbours ?? 0,
+      // Its own text and cosine stay what they were (zero when recall had not scored it): they say whether it matched the question itself.
+      score: had ? { ...had.score, final, streamNeighbour: share } : { text: 0, cosine: null, importance: null, recency: from.score.recency, final, streamNeighbour: share },
     });
   }
   return [...byId.values()].sort(byScore);

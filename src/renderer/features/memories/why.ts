@@ -54,6 +54,7 @@ export function whyRecalled(hit: RecallHit, query: string, now = new Date()): Wh
   if (hit.score.textFromNeighbours) rest.push('written alongside a match');
   if (hit.score.timeBoost) rest.push('written in the time you asked about');
   if (hit.score.secondRound) rest.push('shares rare words with a better match');
+  if (hit.score.streamNeighbour) rest.push('written just before or after a better match');
   if (hit.memory) {
     rest.push(`importance ${hit.memory.importance}`);
     rest.push(ago(hit.memory.insertedAt, now));
