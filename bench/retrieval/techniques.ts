@@ -38,4 +38,6 @@ export const TECHNIQUES: Record<string, Axis[]> = {
   /** The best hits' stream neighbours join at a share of the hit's score (stream-expansion.ts). */
   expand: [[{ expandShare: 0 }, { expandShare: 0.9, expandSeeds: 2 }, { expandShare: 0.95, expandSeeds: 2 }, { expandShare: 0.95, expandSeeds: 3 }]],
   mmrlist: [[{ mmr: 0 }, { mmr: 0.8, spreadListOnly: true }, { mmr: 0.9, spreadListOnly: true }]],
+  /** One setting each of MMR, always and for list questions only, and expansion with the list-only day cap (a short run). */
+  spread: [[{ mmr: 0 }, { mmr: 0.9 }, { mmr: 0.9, spreadListOnly: true }, { expandShare: 0.9, expandSeeds: 2, dayCap: 3, spreadListOnly: true }]],
 };
