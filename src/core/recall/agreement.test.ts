@@ -70,4 +70,20 @@ describe('index candidates agree with the exact full scan (top 10)', () => {
   it('ts_rank with a query vector', async () => {
     expect(await agreement((query, v, persona) => ({ persona, query, queryEmbedding: v, variant: 'ts_rank' }))).toBeGreaterThanOrEqual(0.99);
   }, 180_000);
+
+  // The text pool changes a ranking only through which matches lend neighbour context (docs/ranking.md,
+  // "What a wider text pool costs"): more seeds with the same context must rank as the defaults do.
+  it('64 text seeds of which 32 lend context rank as the defaults', async () => {
+    const rnd = prng(9);
+    let same = 0;
+    for (let i = 0; i < 20; i++) {
+      const args = { persona: 'main', query: question(rnd), queryEmbedding: space.sample(rnd), limit: 10, kinds: ['memory' as const] };
+      const plain = (await recall(core.ctx, args)).map((h) => `${h.id} ${h.score.final}`);
+      const wide = (await recall(core.ctx, { ...args, tuning: { textPool: 64, contextPool: 32 } })).map((h) => `${h.id} ${h.score.final}`);
+      expect(plain).toHaveLength(10);
+      if (plain.join() === wide.join()) same++;
+    }
+    // pg_textsearch picks among matches tied at the 32nd score by its own layout, so a tie may lend context elsewhere.
+    expect(same).toBeGreaterThanOrEqual(18);
+  }, 180_000);
 });
