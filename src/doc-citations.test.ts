@@ -55,7 +55,7 @@ describe('code comments cite documents a clone has', () => {
   it('every docs/*.md a comment names exists', () => {
     const missing = files.flatMap((file) =>
       commentLines(readFileSync(file, 'utf8')).flatMap((c) =>
-        [...c.text.matchAll(/\bdocs\/([a-z0-9-]+\.md)/g)]
+        [...c.text.matchAll(/(?<![\w/.-])docs\/([a-z0-9-]+\.md)/g)]
           .filter((m) => !existsSync(join(ROOT, 'docs', m[1]!)))
           .map((m) => `${relative(ROOT, file)}:${c.line}: docs/${m[1]}`),
       ),
