@@ -27,5 +27,7 @@ export const TECHNIQUES: Record<string, Axis[]> = {
   /** A second round that follows the names (capitalised words) of the best hits only. */
   names: [[{ hopShare: 0 }, { hopShare: 0.5, hopNames: true }, { hopShare: 0.8, hopNames: true }]],
   /** How many text matches seed recall and lend neighbour context. */
-  pool: [[{ textPool: 32 }, { textPool: 64 }]],
+  pool: [[{ textPool: 32 }, { textPool: 64, contextPool: 64 }]],
+  /** 64 text matches seed recall, only the best 32 lend their neighbours context (the neighbours are what a wider pool costs). */
+  seedpool: [[{ textPool: 32 }, { textPool: 64, contextPool: 32 }]],
 };

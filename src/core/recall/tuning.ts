@@ -25,6 +25,8 @@ export interface RecallTuning {
   feedbackDocs: number;
   /** At least this many text matches are seeds (and may lend neighbour context), whatever the limit (probe.ts). */
   textPool: number;
+  /** How many of those text matches lend their stream neighbours context (probe.ts); never more than textPool. */
+  contextPool: number;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
@@ -39,6 +41,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   feedback: 0,
   feedbackDocs: 3,
   textPool: 32,
+  contextPool: 32,
 };
 
 export function tuningWith(t: Partial<RecallTuning> | undefined): RecallTuning {
