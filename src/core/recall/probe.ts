@@ -56,7 +56,7 @@ export function candidateSizes(limit: number, textPool = 32, contextPool = textP
  * The bm25 top-k must walk its index (on small tables the planner would rather
  * sort every row by a per-row `<@>`); HNSW returns at most ef_search rows and
  * the planner prefers a seq scan or the persona btree + sort unless told
- * otherwise (STACK-FACTS planner traps): force the indexes, let HNSW scan on
+ * otherwise (docs/ranking.md, "At scale"): force the indexes, let HNSW scan on
  * past other personas' rows, keep ef ≥ k. The neighbour lookups need the
  * (persona, day, seq) btree walked backwards, not a bitmap scan and a sort of
  * the whole day. A text top-k read through GIN (the literal ts_rank variant,

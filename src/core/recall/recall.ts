@@ -1,4 +1,4 @@
-// recall (SPEC §4): memories and knowledge of one persona, ranked together.
+// recall (docs/ranking.md): memories and knowledge of one persona, ranked together.
 import type { MemoryFilters, MemorySearchResult, RankingVariant, RecallHit } from '../../shared/api';
 import { isMatch } from '../../shared/recall-match';
 import type { CoreContext } from '../context';
