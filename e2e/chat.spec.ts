@@ -87,12 +87,18 @@ test.describe('with a chat model', () => {
   });
 });
 
-test('without a chat model the view says how to configure one, and links to Settings', async ({ openApp }) => {
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.go('chat');
-  await expect(app.page.getByTestId('chat-not-configured')).toContainText('No chat model is configured');
-  await expect(app.page.getByTestId('chat-input')).toBeDisabled();
-  await app.page.getByTestId('chat-open-settings').click();
-  await expect(app.page.getByTestId('nav-settings')).toHaveAttribute('aria-current', 'page');
+// Only reads the screen: on the worker's shared host, whose chat model is set only while a test
+// that asked for the fake one runs (e2e/README.md).
+test.describe('on the shared host', () => {
+  test.use({ sharedHost: true });
+
+  test('without a chat model the view says how to configure one, and links to Settings', async ({ openApp }) => {
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('chat');
+    await expect(app.page.getByTestId('chat-not-configured')).toContainText('No chat model is configured');
+    await expect(app.page.getByTestId('chat-input')).toBeDisabled();
+    await app.page.getByTestId('chat-open-settings').click();
+    await expect(app.page.getByTestId('nav-settings')).toHaveAttribute('aria-current', 'page');
+  });
 });

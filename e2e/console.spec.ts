@@ -4,8 +4,11 @@ import { AppPage, type ViewName } from './pages/AppPage';
 
 const VIEWS: ViewName[] = ['chat', 'memories', 'userModel', 'knowledge', 'jobs', 'settings'];
 
-test('no console errors and no failed requests on any view; the app has its icon', async ({ host, openApp, page }) => {
-  await host.call('memories.write', { persona: 'main', content: 'Likes **tea**', category: 'food', importance: 7 });
+// What one page logs and requests: in a persona of its own on the worker's shared host (e2e/README.md).
+test.use({ sharedHost: true });
+
+test('no console errors and no failed requests on any view; the app has its icon', async ({ host, persona, openApp, page }) => {
+  await host.call('memories.write', { persona, content: 'Likes **tea**', category: 'food', importance: 7 });
   const problems: string[] = [];
   page.on('console', (m: ConsoleMessage) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);

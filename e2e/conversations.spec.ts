@@ -3,9 +3,10 @@ import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 import { ChatPage } from './pages/ChatPage';
 
-test.use({ fakeOpenAI: true });
+// Conversations belong to a persona: this test's own, on the worker's shared host (e2e/README.md).
+test.use({ fakeOpenAI: true, sharedHost: true });
 
-test('conversations: create, switch, rename, delete with undo; each keeps its transcript and draft', async ({ host, fake, openApp }) => {
+test('conversations: create, switch, rename, delete with undo; each keeps its transcript and draft', async ({ host, persona, fake, openApp }) => {
   const chat = installChatRoutes(fake!);
   const app = new AppPage(await openApp());
   await app.ready();
@@ -53,12 +54,12 @@ test('conversations: create, switch, rename, delete with undo; each keeps its tr
   await app.toasts.filter({ hasText: 'Conversation deleted' }).getByTestId('toast-action').click();
   await expect(items).toHaveCount(2);
   await app.page.waitForTimeout(7000);
-  expect(await host.call('conversations.list', { persona: 'main' })).toHaveLength(2);
+  expect(await host.call('conversations.list', { persona })).toHaveLength(2);
 
   // Delete for real: gone after the undo window, its memories-free transcript with it.
   await item('Running').getByTestId('conversation-delete').click();
   await expect(items).toHaveCount(1);
-  await expect.poll(async () => (await host.call('conversations.list', { persona: 'main' })).length, { timeout: 60_000 }).toBe(1);
+  await expect.poll(async () => (await host.call('conversations.list', { persona })).length, { timeout: 60_000 }).toBe(1);
   await app.page.reload();
   await app.ready();
   await app.go('chat');

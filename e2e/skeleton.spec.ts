@@ -30,27 +30,32 @@ test('create a persona, switch to it, add a memory, reload: it is still there', 
   expect(page.items.map((m) => m.content)).toEqual(['Bought 10 shares of ACME at 41.20']);
 });
 
-test('keyboard: / focuses search, n opens a new memory, ? shows the shortcuts', async ({ openApp }) => {
-  const app = new AppPage(await openApp());
-  await app.ready();
-  await app.go('settings');
-  await app.page.keyboard.press('n');
-  await expect(app.memories.view).toBeVisible();
-  const content = app.memories.view.getByTestId('memory-content-input');
-  await expect(content).toBeFocused();
-  // Typing "n" in a field types it, it does not open another editor.
-  await content.pressSequentially('note');
-  await expect(content).toHaveValue('note');
-  await app.screenshot('memory-editor');
-  await content.press('Escape');
-  await expect(content).toBeHidden();
+// Writes nothing: on the worker's shared host, in a persona of its own (e2e/README.md).
+test.describe('on the shared host', () => {
+  test.use({ sharedHost: true });
 
-  await app.page.keyboard.press('Control+k');
-  await expect(app.memories.search).toBeFocused();
-  await app.memories.search.press('Escape');
-  await app.page.keyboard.press('?');
-  await expect(app.page.getByTestId('shortcuts-help')).toBeVisible();
-  await expect(app.page.getByTestId('shortcuts-help')).toContainText('Alt+1');
+  test('keyboard: / focuses search, n opens a new memory, ? shows the shortcuts', async ({ openApp }) => {
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('settings');
+    await app.page.keyboard.press('n');
+    await expect(app.memories.view).toBeVisible();
+    const content = app.memories.view.getByTestId('memory-content-input');
+    await expect(content).toBeFocused();
+    // Typing "n" in a field types it, it does not open another editor.
+    await content.pressSequentially('note');
+    await expect(content).toHaveValue('note');
+    await app.screenshot('memory-editor');
+    await content.press('Escape');
+    await expect(content).toBeHidden();
+
+    await app.page.keyboard.press('Control+k');
+    await expect(app.memories.search).toBeFocused();
+    await app.memories.search.press('Escape');
+    await app.page.keyboard.press('?');
+    await expect(app.page.getByTestId('shortcuts-help')).toBeVisible();
+    await expect(app.page.getByTestId('shortcuts-help')).toContainText('Alt+1');
+  });
 });
 
 test('every view renders in light and dark themes, down to 900 px wide (screenshots)', async ({ host, page, openApp }) => {

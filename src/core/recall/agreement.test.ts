@@ -5,7 +5,7 @@ import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona } from '../testing/recall-fixtures';
 import { exactRecall, recall, type RecallArgs } from './recall';
 
-// SPEC §4: candidates from the indexes, scored exactly, must agree with
+// docs/ranking.md, "At scale": candidates from the indexes, scored exactly, must agree with
 // scoring every row on ≥ 99% of the top 10. A few thousand seeded rows:
 // clustered vectors, days over a year, importance 1–10, a fifth of them
 // embedded by another model (so they rank with the text-only formula),
@@ -69,5 +69,21 @@ describe('index candidates agree with the exact full scan (top 10)', () => {
 
   it('ts_rank with a query vector', async () => {
     expect(await agreement((query, v, persona) => ({ persona, query, queryEmbedding: v, variant: 'ts_rank' }))).toBeGreaterThanOrEqual(0.99);
+  }, 180_000);
+
+  // The text pool changes a ranking only through which matches lend neighbour context (docs/ranking.md,
+  // "What a wider text pool costs"): more seeds with the same context must rank as the defaults do.
+  it('64 text seeds of which 32 lend context rank as the defaults', async () => {
+    const rnd = prng(9);
+    let same = 0;
+    for (let i = 0; i < 20; i++) {
+      const args = { persona: 'main', query: question(rnd), queryEmbedding: space.sample(rnd), limit: 10, kinds: ['memory' as const] };
+      const plain = (await recall(core.ctx, args)).map((h) => `${h.id} ${h.score.final}`);
+      const wide = (await recall(core.ctx, { ...args, tuning: { textPool: 64, contextPool: 32 } })).map((h) => `${h.id} ${h.score.final}`);
+      expect(plain).toHaveLength(10);
+      if (plain.join() === wide.join()) same++;
+    }
+    // pg_textsearch picks among matches tied at the 32nd score by its own layout, so a tie may lend context elsewhere.
+    expect(same).toBeGreaterThanOrEqual(18);
   }, 180_000);
 });

@@ -25,6 +25,8 @@ export interface RecallTuning {
   feedbackDocs: number;
   /** At least this many text matches are seeds (and may lend neighbour context), whatever the limit (probe.ts). */
   textPool: number;
+  /** How many of those text matches lend their stream neighbours context (probe.ts); never more than textPool. */
+  contextPool: number;
   /** At most this many of the returned memories from one day; 0 off (diversity.ts). */
   dayCap: number;
   /** Maximal marginal relevance: λ of score against (1 − λ) of likeness to what is already chosen; 0 off (diversity.ts). */
@@ -49,6 +51,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   feedback: 0,
   feedbackDocs: 3,
   textPool: 32,
+  contextPool: 32,
   dayCap: 0,
   mmr: 0,
   spreadListOnly: false,
