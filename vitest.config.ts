@@ -2,26 +2,34 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { testTmpDir } from './src/core/testing/test-tmpdir';
 
-// The slowest files (fresh-clone CI of 1 December, 22:13, two files at a time), longest first.
-// Without the timings vitest keeps from an earlier run (a fresh clone has none) it starts the
-// largest files first, which once left the 10-line two-hosts test (31 s) and power-loss (43 s) for
-// the end, while the other worker had nothing left to run. A stale list costs nothing but that balance.
+// The slowest files (mean of the fresh-clone CI runs of 2 December, 03:32 and 04:04, two files at a
+// time), longest first. Without the timings vitest keeps from an earlier run (a fresh clone has none) it
+// starts the largest files first, which once left the 1-test private-files check (21 s) and idle-cost
+// (10 s, mostly waiting) for the end while the other worker had nothing left to run. A stale list costs
+// nothing but that balance.
 const SLOW_FIRST = [
-  'src/core/backups/backups.test.ts', // 64 s
-  'src/core/backups/kill.test.ts', // 60 s
-  'src/mcp/processes.test.ts', // 60 s
-  'src/core/db/migrate.test.ts', // 49 s
-  'src/core/recall/agreement.test.ts', // 35 s
-  'src/core/portable/portable.test.ts', // 34 s
-  'src/core/jobs/recovery.test.ts', // 31 s
-  'src/core/recall/term-stats.test.ts', // 31 s
-  'src/core/settings/keys.test.ts', // 30 s
-  'src/core/recall/robustness.test.ts', // 29 s
-  'src/core/db/power-loss.test.ts', // 28 s
-  'src/core/db/two-hosts.test.ts', // 26 s
-  'src/core/history/history.test.ts', // 24 s
-  'src/core/knowledge/ingest.test.ts', // 24 s
-  'src/core/db/integrity.test.ts', // 23 s
+  'src/core/backups/backups.test.ts', // 57 s
+  'src/core/backups/kill.test.ts', // 45 s
+  'src/mcp/processes.test.ts', // 43 s
+  'src/core/recall/robustness.test.ts', // 34 s
+  'src/core/portable/portable.test.ts', // 27 s
+  'src/core/recall/term-stats.test.ts', // 25 s
+  'src/core/recall/agreement.test.ts', // 25 s
+  'src/core/db/power-loss.test.ts', // 25 s
+  'src/core/private-files.test.ts', // 20 s
+  'src/core/db/idle-vacuum.test.ts', // 19 s
+  'src/core/db/migrate.test.ts', // 19 s
+  'src/core/history/history.test.ts', // 19 s
+  'src/core/db/two-hosts.test.ts', // 18 s
+  'src/core/providers/listeners.test.ts', // 17 s
+  'src/core/recall/filters.test.ts', // 15 s
+  'src/core/personas/delete.test.ts', // 14 s
+  'src/core/jobs/recovery.test.ts', // 14 s
+  'src/core/knowledge/ingest.test.ts', // 12 s
+  'src/core/mcp/scoping.test.ts', // 11 s
+  'src/core/embeddings/retry.test.ts', // 11 s
+  'src/core/db/idle-cost.test.ts', // 10 s
+  'src/core/parse/parser.test.ts', // 10 s
 ];
 
 class SlowFirst extends BaseSequencer {

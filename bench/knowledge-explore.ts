@@ -1,5 +1,5 @@
 // Offline study of knowledge ranking choices over a `bench:knowledge --dump FILE` (the stored chunks and
-// windows with their lexeme counts and vectors, the questions with theirs): each scheme is SPEC §4's
+// windows with their lexeme counts and vectors, the questions with theirs): each scheme is docs/ranking.md's
 // 0.4·text + 0.6·cosine over the same rows, differing only in WHAT the text and the cosine are
 // computed from. Prints R@1/R@3/R@5/MRR per scheme and per question type, and a document-fold
 // figure (the scheme chosen on the other documents by MRR). `npx tsx bench/knowledge-explore.ts FILE`.
@@ -148,7 +148,7 @@ for (let f = 0; f < k; f++) {
 }
 console.log(`folds chose: ${chosen.join(' / ')}\nfold-validated: ${fmt(metrics(questions.map((q) => cv.get(q.id)!)))}`);
 
-// Diagnostic (not SPEC's formula): the best any weight a·text + (1−a)·cos could do with these features.
+// Diagnostic (not the ranking formula): the best any weight a·text + (1−a)·cos could do with these features.
 if (process.env.ALPHA) {
   for (const a of [0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]) {
     const rs = questions.map((q) => {

@@ -4,7 +4,7 @@
 //   --text-index both: each variant also with BM25 from Hearth's own term statistics (a PostgreSQL
 //   server without pg_textsearch, docs/ranking.md), and how many questions got the very same hits
 //   npm run bench:retrieval -- --folds [--techniques a,b,c] [--combined a,b]   leave-one-conversation-out (docs/ranking.md);
-//   each technique alone, then those in --combined (default: all) together
+//   each technique alone, then those in --combined (default: all) together; --rankings FILE writes every ranking
 // Each conversation becomes its own persona (day from the data); every
 // question goes through recall with limit 10. Vectors come from the configured
 // provider (default: the built-in local model) and are cached on disk by model
@@ -45,6 +45,8 @@ const { values } = parseArgs({
     cache: { type: 'string', default: join(here, '.cache/vectors') },
     /** Writes every question of the production defaults whose evidence was missed: the evidence, its rank, the top hits (to read, never to commit). */
     misses: { type: 'string' },
+    /** Writes every setting's ranked ids and scores per question (JSON): two runs with equal files ranked alike (a pure speed-up). */
+    rankings: { type: 'string' },
     'text-index': { type: 'string' },
   },
 });
@@ -80,6 +82,7 @@ const core = await makeTestCore({ queues: {}, now: () => clock });
 if (textIndexes.includes('term_stats')) await keepOwnTermStats(core.ctx.db);
 const folded: Record<string, Awaited<ReturnType<typeof crossValidate<BenchSetting>>> & { plain: ReturnType<typeof summarize> }> = {};
 const results: Record<string, { overall: Summary; byCategory: Record<string, Summary> }> = {};
+const rankings: Record<string, string[]> = {};
 try {
   const ctx = core.ctx;
   const model = ctx.embedder.model();
@@ -152,7 +155,7 @@ try {
   await ctx.db.exec('ANALYZE memories');
   console.log(`${turns.length} turns in ${convs.size} personas, ${questions.length} questions\n`);
 
-  const rank = async (q: Question, variant: RankingVariant, setting?: BenchSetting, textIndex?: TextIndexKind, limit = 10) => {
+  const rank = async (q: Question, variant: RankingVariant, setting?: BenchSetting, textIndex?: TextIndexKind, limit = 10, scores?: string[]) => {
     clock = askedOn.get(q.conv)!;
     const { keys, ...tuning } = setting ?? {};
     const hits = await recall(ctx, {
@@ -165,6 +168,7 @@ try {
       queryEmbedding: useVectors ? cache.get(q.question)! : null,
       ...(textIndex ? { textIndex } : {}),
     });
+    scores?.push(hits.map((h) => `${turnOf.get(h.id)} ${h.score.final}`).join(' | '));
     return hits.map((h) => turnOf.get(h.id)!);
   };
   if (values.folds) {
@@ -179,7 +183,9 @@ try {
           (async () => {
             const out: QuestionScore[] = [];
             const t0 = performance.now();
-            for (const q of questions) out.push(scoreRanking(await rank(q, DEFAULT_VARIANT, t), q.evidence, q.category_name));
+            const listed: string[] = [];
+            for (const q of questions) out.push(scoreRanking(await rank(q, DEFAULT_VARIANT, t, undefined, 10, listed), q.evidence, q.category_name));
+            rankings[key] = listed;
             console.log(`  ran ${JSON.stringify(t)}: R@10 ${summarize(out).overall.r10.toFixed(3)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
             return out;
           })(),
@@ -288,6 +294,7 @@ if (values.folds) {
     ),
   );
   if (values.json) writeFileSync(values.json, JSON.stringify({ data: values.data, vectors: useVectors, folded }, null, 2));
+  if (values.rankings) writeFileSync(values.rankings, JSON.stringify(rankings, null, 1));
   process.exit(0);
 }
 console.table(

@@ -1,4 +1,4 @@
-// `npm run serve`: the browser host (SPEC §8). HEARTH_DATA_DIR / --data-dir,
+// `npm run serve`: the browser host (docs/security.md). HEARTH_DATA_DIR / --data-dir,
 // HEARTH_PORT and HEARTH_TOKEN are read by the host itself.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -28,7 +28,7 @@ const SERVER_FILES = [
   'src/core/live/live.test.ts',
   // The review counter and the rolling summary raced by two Hearths on one database.
   'src/core/chat/compaction/fold.test.ts',
-  // SPEC §4's formula hand-computed, filters and counts, the time boost, the second round, knowledge windows:
+  // the ranking formula (docs/ranking.md) hand-computed, filters and counts, the time boost, the second round, knowledge windows:
   // their text paths run here (Hearth's own BM25); their vector tests skip, saying so, and run on pglite-socket.
   'src/core/recall/ranking.test.ts',
   'src/core/recall/filters.test.ts',

@@ -27,5 +27,17 @@ export const TECHNIQUES: Record<string, Axis[]> = {
   /** A second round that follows the names (capitalised words) of the best hits only. */
   names: [[{ hopShare: 0 }, { hopShare: 0.5, hopNames: true }, { hopShare: 0.8, hopNames: true }]],
   /** How many text matches seed recall and lend neighbour context. */
-  pool: [[{ textPool: 32 }, { textPool: 64 }]],
+  pool: [[{ textPool: 32 }, { textPool: 64, contextPool: 64 }]],
+  /** 64 text matches seed recall, only the best 32 lend their neighbours context (the neighbours are what a wider pool costs). */
+  seedpool: [[{ textPool: 32 }, { textPool: 64, contextPool: 32 }]],
+  /** At most this many returned memories from one day (diversity.ts). */
+  days: [[{ dayCap: 0 }, { dayCap: 2 }, { dayCap: 3 }]],
+  /** The same, only for questions asking for several things. */
+  dayslist: [[{ dayCap: 0 }, { dayCap: 2, spreadListOnly: true }, { dayCap: 3, spreadListOnly: true }]],
+  /** Maximal marginal relevance over the memories' vectors (diversity.ts). */
+  mmr: [[{ mmr: 0 }, { mmr: 0.8 }, { mmr: 0.9 }]],
+  /** The same, only for questions asking for several things. */
+  mmrlist: [[{ mmr: 0 }, { mmr: 0.8, spreadListOnly: true }, { mmr: 0.9, spreadListOnly: true }]],
+  /** The best hits' stream neighbours join at a share of the hit's score (stream-expansion.ts). */
+  expand: [[{ expandShare: 0 }, { expandShare: 0.9, expandSeeds: 2 }, { expandShare: 0.95, expandSeeds: 2 }, { expandShare: 0.95, expandSeeds: 3 }]],
 };

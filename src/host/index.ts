@@ -1,5 +1,5 @@
 // The browser host: the same core as the desktop app, served to a browser on
-// 127.0.0.1 with a per-launch token (SPEC §8). Plain Node; never imports electron.
+// 127.0.0.1 with a per-launch token (docs/security.md). Plain Node; never imports electron.
 // First: files created from here on are private to the user (docs/data-safety.md).
 import '../core/private-umask';
 import { dirname, join } from 'node:path';

@@ -40,7 +40,7 @@ function safeDecode(s: string): string {
   }
 }
 
-/** Serves the built renderer and the core's dispatch on 127.0.0.1 only (SPEC §8). */
+/** Serves the built renderer and the core's dispatch on 127.0.0.1 only (docs/security.md). */
 export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
   let port = opts.port;
   const eventsSocket = createEventsSocket(opts.events);

@@ -78,7 +78,7 @@ it('keeps the system prompt byte-for-byte stable while memories are written; cha
   await waitForJobs(f.core, 'embeddings');
 });
 
-it('puts the blocks in SPEC order: base instructions (with the capture rule), user model, top memories, summary', async () => {
+it('puts the blocks in the documented order: base instructions (with the capture rule), user model, top memories, summary', async () => {
   await f.core.call('userModel.upsert', { persona: who, dimension: 'baseline', content: 'Lives in Lisbon', confidence: 8 });
   await f.core.ctx.db.query(
     `INSERT INTO conversations (persona, summary) VALUES ($1, 'They talked about moving house.')`,

@@ -7,7 +7,7 @@ import { listUserModel, renderUserModelBlock } from './stores';
 
 export const SUMMARY_HEADING = '## Summary of the earlier conversation';
 
-/** The system prompt, in SPEC §5 order: base, user model (fresh), top memories (snapshot), summary. */
+/** The system prompt, in the order of docs/memory-model.md: base, user model (fresh), top memories (snapshot), summary. */
 export async function assemblePrompt(ctx: CoreContext, conv: ConversationRow): Promise<ChatPrompt> {
   // The persona's display name (what the person calls it, current after a rename), not its id.
   const { rows } = await ctx.db.query<{ name: string }>('SELECT name FROM personas WHERE id = $1', [conv.persona]);

@@ -1,6 +1,6 @@
 // conversations.memory_snapshot: the top-memories block rendered once and
 // reused verbatim so the system prompt stays byte-for-byte stable (the
-// provider's prefix cache) until compaction or /clear nulls it (SPEC §5).
+// provider's prefix cache) until compaction or /clear nulls it (docs/memory-model.md).
 import type { Queryable } from '../db/client';
 import { topMemoriesBlock } from '../memories/top';
 import { requirePersona } from '../personas/store';

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors';
 
-/** The database contract: every stored vector has this many dimensions (SPEC §3). */
+/** The database contract: every stored vector has this many dimensions (docs/memory-model.md, the vector contract). */
 export const DB_DIMENSIONS = 1536;
 
 /**

@@ -4,7 +4,7 @@ import { missingRows } from './store';
 
 /**
  * Enqueues embedding for every row lacking a current-model vector that no
- * job covers yet (SPEC §3 backfill_missing_embeddings). Returns the row count.
+ * job covers yet (docs/memory-model.md, the vector contract). Returns the row count.
  */
 export async function backfillEmbeddings(ctx: CoreContext, persona: string | null): Promise<number> {
   if (!ctx.db.features.vector) return 0; // text-only: a server without pgvector (docs/server-mode.md)

@@ -33,7 +33,7 @@ export interface ImportResult {
 const ROWS_PER_STATEMENT = 200;
 /**
  * Loading into a table that has its HNSW index runs ~57 rows/s; without it
- * ~3,000 rows/s, and building after costs ~30 s at 10k (STACK-FACTS). Below
+ * ~3,000 rows/s, and building after costs ~30 s at 10k (docs/memory-model.md). Below
  * this many vectors, inserting with the index in place is cheaper.
  */
 const REBUILD_HNSW_FROM = 2_000;

@@ -30,7 +30,7 @@ export async function topMemories(db: Queryable, persona: string, limit = 20): P
   return rows;
 }
 
-/** SPEC §5: the header, then `- [category, imp=N] content` per memory (null category → general). */
+/** docs/memory-model.md: the header, then `- [category, imp=N] content` per memory (null category → general). */
 export function renderTopMemoriesBlock(items: readonly Pick<TopMemory, 'category' | 'content' | 'importance'>[]): string {
   const lines = items.map((m) => `- [${m.category ?? 'general'}, imp=${m.importance}] ${oneLine(m.content)}`);
   return [TOP_MEMORIES_HEADER, ...lines].join('\n');

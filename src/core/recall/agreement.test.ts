@@ -5,7 +5,7 @@ import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona } from '../testing/recall-fixtures';
 import { exactRecall, recall, type RecallArgs } from './recall';
 
-// SPEC §4: candidates from the indexes, scored exactly, must agree with
+// docs/ranking.md, "At scale": candidates from the indexes, scored exactly, must agree with
 // scoring every row on ≥ 99% of the top 10. A few thousand seeded rows:
 // clustered vectors, days over a year, importance 1–10, a fifth of them
 // embedded by another model (so they rank with the text-only formula),

@@ -11,6 +11,8 @@ import type { CandidateSizes, Probe } from './probe';
 import { decodeVector, encodeVector } from '../db/vector';
 import { memoryVectors, movedToward } from './feedback';
 import { expansionQuery } from './second-round';
+import { type RankedMemory, spreadDepth, spreadTop } from './diversity';
+import { withStreamNeighbours } from './stream-expansion';
 import { byScore, cosineOrNull, memoryScore, textNormaliser } from './score';
 import { rawText } from './text-query';
 import { inRanges } from './time-query';
@@ -60,7 +62,7 @@ class Scoreboard {
   }
 
   /** The formula over every scored row, text normalised by the best among them; best first. */
-  ranked(): { id: string; score: ScoreBreakdown; fromNeighbours: number }[] {
+  ranked(): RankedMemory[] {
     const all = [...this.rows.values()];
     const norm = textNormaliser(all.map((s) => s.raw));
     return all
@@ -68,6 +70,7 @@ class Scoreboard {
         id: row.id,
         score: this.inTime(memoryScore(norm(raw), cosineOrNull(row.distance), row.importance, row.days), row.on_day),
         fromNeighbours: raw > text ? norm(raw) - norm(text) : 0,
+        day: row.on_day,
       }))
       .sort(byScore);
   }
@@ -98,7 +101,8 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
   if (scope.kind !== 'candidates') board.add(await scoringRows(tx, probe, scope.kind === 'day' ? scope.day : null));
   else {
     board.add(seeds);
-    const floor = board.ranked()[limit - 1]?.score.final ?? 0;
+    // Exact down to the depth the spread may pick from (diversity.ts), not only to the limit.
+    const floor = board.ranked()[spreadDepth(limit, probe.tuning, probe.tq.text) - 1]?.score.final ?? 0;
     const best = board.best();
     const kthText = textHits.length >= k.text ? Math.min(...textHits.map((h) => board.rows.get(h.id)?.text ?? 0)) : 0;
     const vectorHits = seeds.filter((s) => s.src === 'v');
@@ -113,7 +117,9 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
     });
     if (windows.length) board.add(await windowRows(tx, probe, windows, [...board.rows.keys()], WINDOW_CAP));
   }
-  let top = board.ranked().slice(0, limit);
+  const t = probe.tuning;
+  const ranked = t.expandShare > 0 && scope.kind !== 'day' ? await withStreamNeighbours(tx, probe, board.ranked(), Math.min(t.expandSeeds, limit), t.expandShare) : board.ranked();
+  let top = await spreadTop(tx, ranked, limit, t, probe.tq.text, probe.model);
   if (probe.tuning.feedback > 0 && probe.vector && scope.kind !== 'day') {
     // Only hits that matched the question lend their meaning: one there for recency or importance would steer off topic.
     const lend = top.filter(matchedQuestion).slice(0, probe.tuning.feedbackDocs);

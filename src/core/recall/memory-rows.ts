@@ -69,19 +69,21 @@ function scoringColumns(probe: Probe, p: Params, a = 'm'): string {
  * the same day, from the same stream — same origin and same conversation (a
  * chat, an imported log). Memories written by hand stand alone.
  */
-function neighboursSql(probe: Probe, p: Params): string {
+function neighboursSql(probe: Probe, p: Params, k: CandidateSizes): string {
   const next = (x: string, cols: string, cmp: '<' | '>', order: 'ASC' | 'DESC') => `(SELECT ${cols} FROM memories ${x}
     WHERE ${x}.persona = h.persona AND ${x}.day = h.day AND ${x}.origin = h.origin
       AND ${x}.conversation_id IS NOT DISTINCT FROM h.conversation_id AND h.origin <> 'manual'
       AND ${x}.seq ${cmp} h.seq${currentOnly(probe, x)} ORDER BY ${x}.seq ${order} LIMIT 1)`;
   const filters = filterSql(probe, p, 'x');
+  // Only the best `context` matches lend context: h holds the text matches best first (its ORDER BY … LIMIT).
+  const h = k.context < k.text ? `(SELECT * FROM h LIMIT ${p.add(k.context)}) h` : 'h';
   if (!filters) {
     const cols = scoringColumns(probe, p, 'x');
-    return `SELECT 'n', n.*, h.id FROM h CROSS JOIN LATERAL (${next('x', cols, '<', 'DESC')} UNION ALL ${next('x', cols, '>', 'ASC')}) n`;
+    return `SELECT 'n', n.*, h.id FROM ${h} CROSS JOIN LATERAL (${next('x', cols, '<', 'DESC')} UNION ALL ${next('x', cols, '>', 'ASC')}) n`;
   }
   // The neighbour is the memory written just before or after, whatever the filters;
   // it joins the seeds only when it passes them.
-  return `SELECT 'n', n.*, h.id FROM h CROSS JOIN LATERAL (SELECT ${scoringColumns(probe, p, 'x')} FROM memories x
+  return `SELECT 'n', n.*, h.id FROM ${h} CROSS JOIN LATERAL (SELECT ${scoringColumns(probe, p, 'x')} FROM memories x
     WHERE x.id IN (${next('y', 'y.id', '<', 'DESC')} UNION ALL ${next('y', 'y.id', '>', 'ASC')})${filters}) n`;
 }
 
@@ -103,7 +105,7 @@ export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, te
     withText = `WITH h AS MATERIALIZED (SELECT m.persona, m.day, m.origin, m.conversation_id, m.seq, ${scoringColumns(probe, p)}
       FROM memories m WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.text)}) `;
     parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.text_raw, h.distance, h.days, h.on_day, NULL::uuid AS hit FROM h`);
-    if (usesNeighbours(probe.tq.variant)) parts.push(neighboursSql(probe, p));
+    if (usesNeighbours(probe.tq.variant) && k.context > 0) parts.push(neighboursSql(probe, p, k));
   }
   if (!textOnly && probe.vector && k.vector > 0) {
     const { where, order } = vectorOrderSql({ ...probe, vector: probe.vector }, 'm', p);

@@ -26,6 +26,8 @@ export interface Probe {
 /** How many seeds each index contributes. */
 export interface CandidateSizes {
   text: number;
+  /** How many of the best `text` matches lend their stream neighbours context (variants.ts): at most `text`. */
+  context: number;
   vector: number;
   /** The newest rows of each importance level 1..10. */
   recent: number;
@@ -35,13 +37,15 @@ export interface CandidateSizes {
  * The text and vector top-k also bound what an unseen row can score
  * (memory-bounds.ts): a larger k costs more seeds but tightens the bound.
  * `limit` newest rows per importance level guarantee that `limit` rows are
- * scored before the bound is computed.
+ * scored before the bound is computed. The text matches' neighbours are what
+ * a wider text pool costs (two row lookups per match: docs/ranking.md, "What a
+ * recall costs"), so how many matches lend context is sized on its own.
  */
-export function candidateSizes(limit: number, textPool = 32): CandidateSizes {
+export function candidateSizes(limit: number, textPool = 32, contextPool = textPool): CandidateSizes {
+  const text = Math.max(textPool, 3 * limit);
   return {
-    // pg_textsearch's top-k with a persona filter: 4 ms for 32 rows at 50k, 12 ms for 64. The text
-    // matches also lend context; 64 of them gave R@10 .714 against .707 (bench/retrieval.ts).
-    text: Math.max(textPool, 3 * limit),
+    text,
+    context: Math.min(text, Math.max(contextPool, 3 * limit)),
     vector: Math.max(40, 4 * limit),
     recent: limit,
   };
@@ -52,7 +56,7 @@ export function candidateSizes(limit: number, textPool = 32): CandidateSizes {
  * The bm25 top-k must walk its index (on small tables the planner would rather
  * sort every row by a per-row `<@>`); HNSW returns at most ef_search rows and
  * the planner prefers a seq scan or the persona btree + sort unless told
- * otherwise (STACK-FACTS planner traps): force the indexes, let HNSW scan on
+ * otherwise (docs/ranking.md, "At scale"): force the indexes, let HNSW scan on
  * past other personas' rows, keep ef ≥ k. The neighbour lookups need the
  * (persona, day, seq) btree walked backwards, not a bitmap scan and a sort of
  * the whole day. A text top-k read through GIN (the literal ts_rank variant,

@@ -5,7 +5,7 @@ import { addPersona, insertFixtureChunk, insertFixtureMemory } from '../testing/
 import { exactRecall, recall } from './recall';
 import { skipWithoutVectors } from '../testing/server';
 
-// Hand-computed expectations for SPEC §4. The text inputs are chosen so the
+// Hand-computed expectations for docs/ranking.md's formulas. The text inputs are chosen so the
 // normalised BM25 term is known without the corpus statistics: for a
 // one-word query every matching row shares the word's IDF, and with b = 0
 // (no length normalisation) and k1 = 1.2 the term-frequency factor is
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await mem('B', { persona: 'rank', content: 'a zebra at noon', category: 'wildlife', importance: 5, daysAgo: 0.5, vector: [1, 0, 0, 0] });
   await mem('C', { persona: 'rank', content: 'zebra crossing downtown', category: 'city', importance: 10, daysAgo: 2 });
   await mem('D', { persona: 'rank', content: 'quiet morning coffee', category: 'journal', importance: 3, daysAgo: 0.25, vector: [R, R, 0, 0] });
-  // Embedded by another model: counts as having no vector (SPEC §3).
+  // Embedded by another model: counts as having no vector (docs/memory-model.md).
   await mem('E', { persona: 'rank', content: 'zebra', importance: 1, daysAgo: 4, vector: [1, 0, 0, 0], model: 'old-model' });
   await mem('F', { persona: 'rank', content: 'paperwork for taxes', category: 'finance', importance: 2, daysAgo: 10 });
   const chunk = (key: string, c: Parameters<typeof insertFixtureChunk>[2]) => insertFixtureChunk(db, model, c).then((id) => (ids[key] = id));
@@ -71,7 +71,7 @@ function check(expected: Record<string, number>, hits: RecallHit[]) {
   for (const h of hits) expect(h.score.final).toBeCloseTo(expected[label(h.id)]!, 6);
 }
 
-describe('recall ranking (hand-computed, SPEC §4)', () => {
+describe('recall ranking (hand-computed, docs/ranking.md)', () => {
   it('with a query vector: vector formula for current-model rows, text-only for the rest, knowledge 0.4/0.6', async (t) => {
     skipWithoutVectors(t, fx.core.ctx.db);
     const expected = {

@@ -1,4 +1,4 @@
-// recall (SPEC §4): memories and knowledge of one persona, ranked together.
+// recall (docs/ranking.md): memories and knowledge of one persona, ranked together.
 import type { MemoryFilters, MemorySearchResult, RankingVariant, RecallHit } from '../../shared/api';
 import { isMatch } from '../../shared/recall-match';
 import type { CoreContext } from '../context';
@@ -148,7 +148,7 @@ async function run(ctx: CoreContext, a: RecallArgs, mode: RecallMode, withCount:
   const { hits, count } = await ctx.db.transaction(async (tx) => {
     await requirePersona(tx, a.persona);
     const probe = await probeFor(tx, ctx, a, search);
-    const sizes = candidateSizes(limit, probe.tuning.textPool);
+    const sizes = candidateSizes(limit, probe.tuning.textPool, probe.tuning.contextPool);
     await tx.exec(indexSettings(sizes, textTopKReadsGin(probe.tq)));
     const out: RecallHit[] = [];
     if (kinds.has('memory')) out.push(...(await recallMemories(tx, probe, memoryScope(probe, mode, sizes), limit)));

@@ -1,4 +1,4 @@
-// SPEC §4's formulas, exactly. One place, shared by recall and by the exact
+// The ranking formulas of docs/ranking.md, exactly. One place, shared by recall and by the exact
 // full-scan scorer, so the two can only differ in which rows they look at.
 import type { ScoreBreakdown } from '../../shared/api';
 

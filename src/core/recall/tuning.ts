@@ -25,6 +25,18 @@ export interface RecallTuning {
   feedbackDocs: number;
   /** At least this many text matches are seeds (and may lend neighbour context), whatever the limit (probe.ts). */
   textPool: number;
+  /** How many of those text matches lend their stream neighbours context (probe.ts); never more than textPool. */
+  contextPool: number;
+  /** At most this many of the returned memories from one day; 0 off (diversity.ts). */
+  dayCap: number;
+  /** Maximal marginal relevance: λ of score against (1 − λ) of likeness to what is already chosen; 0 off (diversity.ts). */
+  mmr: number;
+  /** The spread (dayCap, mmr) only for questions asking for several things (diversity.ts asksForMany). */
+  spreadListOnly: boolean;
+  /** The stream neighbours of the best hits join at this share of the hit's score; 0 off (stream-expansion.ts). */
+  expandShare: number;
+  /** How many of the best hits lend their stream neighbours. */
+  expandSeeds: number;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
@@ -39,6 +51,12 @@ export const DEFAULT_TUNING: RecallTuning = {
   feedback: 0,
   feedbackDocs: 3,
   textPool: 32,
+  contextPool: 32,
+  dayCap: 0,
+  mmr: 0,
+  spreadListOnly: false,
+  expandShare: 0,
+  expandSeeds: 3,
 };
 
 export function tuningWith(t: Partial<RecallTuning> | undefined): RecallTuning {

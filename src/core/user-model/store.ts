@@ -2,7 +2,7 @@ import type { UserModelEntry } from '../../shared/api';
 import type { Queryable } from '../db/client';
 import { toIso } from '../time';
 
-/** SPEC §2's recommended dimensions, in the order the prompt block lists them. */
+/** The suggested dimensions (docs/memory-model.md), in the order the prompt block lists them. */
 export const RECOMMENDED_DIMENSIONS = ['baseline', 'preferences', 'working_patterns', 'feedback', 'goals'] as const;
 
 interface Row {

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors';
 
 /**
- * The contract of SPEC §3: one vector per text, each exactly the declared
+ * The vector contract (docs/memory-model.md): one vector per text, each exactly the declared
  * size, every component finite. Anything else is rejected whole, so nothing
  * half-right is ever written.
  */

@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalEmbedder } from './local';
+import { LocalModelThread } from './local-thread';
 
+// A model thread of this file's own: the process's shared one may already be loaded by an earlier file.
+let thread: LocalModelThread;
 let e: LocalEmbedder;
 beforeAll(() => {
-  e = new LocalEmbedder();
+  thread = new LocalModelThread();
+  e = new LocalEmbedder(thread);
 });
 afterAll(async () => {
   await e.close();
+  await thread.stop();
 });
 
 function cosine(a: Float32Array, b: Float32Array): number {
@@ -61,5 +66,42 @@ describe('the built-in local embedder', () => {
       expect(cosine(alone!, vectors[i]!)).toBeGreaterThan(0.999);
       expect(cosine(alone!, vectors[(i + 1) % 12]!)).toBeLessThan(cosine(alone!, vectors[i]!));
     }
+  });
+
+  it('shares one loaded model between two embedders; each gets its own vectors, and closing one leaves the other working', async () => {
+    const other = new LocalEmbedder(thread);
+    // The model is already loaded in the thread: the second embedder starts warm, nothing to load again.
+    expect(other.warm()).toBe(true);
+    const mine = ['bees on the roof', 'a sourdough starter named Bob', 'the train to Leeds at 7:12'];
+    const theirs = ['a violin lesson on Thursday', 'the dentist moved to Friday'];
+    const [a, b] = await Promise.all([e.embed(mine), other.embed(theirs)]);
+    expect(a).toHaveLength(3);
+    expect(b).toHaveLength(2);
+    for (const [texts, vectors] of [[mine, a], [theirs, b]] as const) {
+      for (let i = 0; i < texts.length; i++) {
+        const [alone] = await e.embed([texts[i]!]);
+        expect(cosine(alone!, vectors[i]!)).toBeGreaterThan(0.999);
+      }
+    }
+    // Closing the second fails only its own pending request; the first keeps embedding on the same thread.
+    const cut = expect(other.embed(['never answered'])).rejects.toMatchObject({ code: 'cancelled' });
+    await other.close();
+    await cut;
+    const [again] = await e.embed([mine[0]!]);
+    expect(cosine(again!, a[0]!)).toBeGreaterThan(0.999);
+    expect(e.warm()).toBe(true);
+  });
+
+  it('a stopped model thread fails the request in it with a clear error, and the next request starts it again', async () => {
+    const failed = expect(e.embed(['the thread stops under this one'])).rejects.toMatchObject({
+      code: 'provider_error',
+      message: expect.stringMatching(/model stopped/),
+    });
+    await thread.stop();
+    await failed;
+    expect(e.warm()).toBe(false);
+    const [v] = await e.embed(['back again']);
+    expect(v).toHaveLength(512);
+    expect(e.warm()).toBe(true);
   });
 });

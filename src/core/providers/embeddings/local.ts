@@ -1,10 +1,9 @@
-import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../../shared/errors';
-import { startWorker } from '../../workers';
 import { checkVectors } from './check';
 import { EMBEDDING_DEFAULTS, modelTag } from './config';
-import type { LocalEmbedRequest, LocalEmbedResponse } from './local-protocol';
+import type { LocalEmbedResponse } from './local-protocol';
 import { nextSubBatch } from './local-sub-batch';
+import { type LocalModelThread, sharedModelThread } from './local-thread';
 import type { EmbeddingProvider, EmbedOptions } from './types';
 
 interface Waiting {
@@ -21,27 +20,35 @@ const LOCAL = EMBEDDING_DEFAULTS.local!;
 
 /**
  * The built-in Universal Sentence Encoder lite (512-d, no network, no key),
- * in its own worker thread, started and loaded on first use. One sub-batch is
- * in the worker at a time, and a request stays at the head of the line until
- * all its texts are done, so a recall query (urgent) goes next, between two
- * sub-batches of a big request, instead of waiting for all of it.
+ * in a worker thread that every LocalEmbedder of the process shares
+ * (local-thread.ts), started and loaded on first use. Each embedder keeps its
+ * own line: one of its sub-batches is in the thread at a time, and a request
+ * stays at the head of the line until all its texts are done, so a recall
+ * query (urgent) goes next, between two sub-batches of a big request, instead
+ * of waiting for all of it (and behind at most one sub-batch of each other
+ * embedder of the process).
  */
 export class LocalEmbedder implements EmbeddingProvider {
   readonly model = modelTag(LOCAL);
   readonly dimensions = LOCAL.dimensions;
   // ~87 short texts/s on one thread: a batch stays well under a second, so a query never waits long.
   readonly maxBatch = 16;
-  /** How long the first load took (worker start excluded), once known. */
-  loadMs: number | null = null;
-  private worker: Worker | null = null;
-  private loaded = false;
   private waiting: Waiting[] = [];
-  private inFlight: { id: number; w: Waiting; count: number } | null = null;
-  private nextId = 1;
+  private inFlight: { w: Waiting; count: number } | null = null;
   private closed = false;
+  /** Gives back this embedder's lease on the thread; null until the first request. */
+  private release: (() => void) | null = null;
+
+  /** `thread`: the model thread to use; the process's shared one unless given. */
+  constructor(private readonly thread: LocalModelThread = sharedModelThread()) {}
+
+  /** How long the model's load took (worker start excluded), once known. */
+  get loadMs(): number | null {
+    return this.thread.loadMs;
+  }
 
   warm(): boolean {
-    return this.loaded;
+    return this.thread.warm();
   }
 
   embed(texts: string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
@@ -78,56 +85,36 @@ export class LocalEmbedder implements EmbeddingProvider {
     if (i >= 0) this.waiting.splice(i, 1);
   }
 
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const worker = startWorker('embed-worker');
-    worker.on('message', (res: LocalEmbedResponse) => this.settle(res));
-    const fail = (e: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = null;
-      this.loaded = false;
-      const f = this.inFlight;
-      this.inFlight = null;
-      if (f) {
-        this.drop(f.w);
-        f.w.reject(new AppError('provider_error', `The local embedding model stopped: ${e.message}`));
-      }
-      this.pump();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`worker exited with code ${code}`)));
-    this.worker = worker;
-    return worker;
-  }
-
   private pump(): void {
     if (this.inFlight || this.closed) return;
     // The head stays in line until it is complete: an urgent request put in front meanwhile goes next.
     const w = this.waiting[0];
     if (!w) return;
-    const id = this.nextId++;
     const from = w.done.length;
     const count = nextSubBatch(w.texts, from);
-    this.inFlight = { id, w, count };
-    this.ensureWorker().postMessage({ id, texts: w.texts.slice(from, from + count) } satisfies LocalEmbedRequest);
+    const flight = { w, count };
+    this.inFlight = flight;
+    this.release ??= this.thread.lease();
+    this.thread.run(w.texts.slice(from, from + count)).then(
+      (res) => this.settle(flight, res),
+      (e: Error) => this.settle(flight, e),
+    );
   }
 
-  private settle(res: LocalEmbedResponse): void {
-    if (this.inFlight?.id !== res.id) return;
-    const { w, count } = this.inFlight;
+  /** `res` is an Error when the thread stopped before answering (the request fails; the next starts a new thread). */
+  private settle(flight: { w: Waiting; count: number }, res: LocalEmbedResponse | Error): void {
+    // Closed meanwhile: the answer is dropped.
+    if (this.inFlight !== flight) return;
     this.inFlight = null;
-    if (res.ok) {
-      this.loaded = true;
-      if (res.loadMs !== null) this.loadMs = res.loadMs;
-    }
     // Abandoned (cancelled) meanwhile: its answer is dropped.
-    if (this.waiting.includes(w)) this.accept(w, count, res);
+    if (this.waiting.includes(flight.w)) this.accept(flight.w, flight.count, res);
     this.pump();
   }
 
   /** Adds a sub-batch's vectors to its request; any failure fails the whole request, nothing partial. */
-  private accept(w: Waiting, count: number, res: LocalEmbedResponse): void {
+  private accept(w: Waiting, count: number, res: LocalEmbedResponse | Error): void {
     try {
+      if (res instanceof Error) throw new AppError('provider_error', `The local embedding model stopped: ${res.message}`);
       if (!res.ok) throw new AppError('provider_error', `The local embedding model failed: ${res.message}`);
       w.done.push(...checkVectors(this.model, this.dimensions, count, res.vectors));
     } catch (e) {
@@ -147,9 +134,9 @@ export class LocalEmbedder implements EmbeddingProvider {
     this.waiting = [];
     this.inFlight = null;
     for (const w of pending) w.reject(new AppError('cancelled', 'The local embedder was closed.'));
-    const worker = this.worker;
-    this.worker = null;
-    await worker?.terminate();
+    // The thread stays for the process's other embedders; a sub-batch of ours still in it finishes there unread.
+    this.release?.();
+    this.release = null;
   }
 }
 

@@ -56,7 +56,7 @@ export class OpenAiEmbedder implements EmbeddingProvider {
           // text-embedding-3-* shorten natively to the database's 1536; local servers have one size.
           ...(c.provider === 'openai' && c.model.startsWith('text-embedding-3') ? { dimensions: c.dimensions } : {}),
           // Local servers answer floats whatever they are asked; the client's default base64
-          // would then decode a float array as garbage (STACK-FACTS), so ask for floats there.
+          // would then decode a float array as garbage (docs/memory-model.md), so ask for floats there.
           ...(c.provider === 'compatible' ? { encoding_format: 'float' as const } : {}),
         },
         { signal, timeout: this.options.timeoutMs },

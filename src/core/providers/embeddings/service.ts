@@ -40,7 +40,7 @@ export class EmbeddingService {
     this.provider = createEmbeddingProvider(this.config, null, options);
   }
 
-  /** The tag of the current model: only vectors with this tag are compared (SPEC §3). */
+  /** The tag of the current model: only vectors with this tag are compared (docs/memory-model.md). */
   model(): string {
     return this.provider.model;
   }
