@@ -108,10 +108,14 @@ test('every important path works from the keyboard, with focus visible and dialo
   await page.keyboard.press('k');
   await expect(page.getByTestId('knowledge-empty')).toBeVisible();
   const add = page.getByTestId('knowledge-add');
+  // Waited for before the Tabs: Playwright turns on Chromium's file-chooser interception when the wait
+  // begins, and a chooser opened before that is lost (one full run at load 20 waited out its 180 s).
+  const chooserOpened = page.waitForEvent('filechooser');
   await page.getByTestId('main').focus();
   await tabTo(page, add);
   await expectVisibleFocus(add);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await page.keyboard.press('Enter');
+  const chooser = await chooserOpened;
   await chooser.setFiles({ name: 'keys.md', mimeType: 'text/markdown', buffer: Buffer.from('# Keys\n\nThe spare key is with the neighbour.') });
   await expect(page.locator('[data-testid="source-row"][data-source="keys.md"]')).toBeVisible({ timeout: 60_000 });
   // A screen reader hears that it is in (the live status), not every step of the progress bar.

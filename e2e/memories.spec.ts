@@ -170,6 +170,12 @@ test('search filters narrow the recall itself: a category filter finds memories 
   for (const [i, what] of ['sprinkler', 'hedge trimmer', 'compost bin'].entries()) {
     await host.call('memories.write', { persona, content: `Deploy the ${what} plan`, category: 'garden', importance: 2, day: `2026-04-0${i + 1}` });
   }
+  // The screen and the recall call below must rank the same vectors: wait until the built-in model has
+  // embedded all 63 (on a loaded machine a search made while some were embedded ranked a garden plan
+  // among the best 50).
+  await expect
+    .poll(async () => (await host.call('memories.list', { persona, limit: 100 })).items.filter((m) => m.embeddingStatus !== 'current').length, { timeout: 90_000 })
+    .toBe(0);
   const unfiltered = await host.call('recall', { persona, query: 'deploy', limit: 50, kinds: ['memory'] });
   expect(unfiltered.filter((h) => h.memory?.category === 'garden')).toHaveLength(0);
 
