@@ -39,7 +39,7 @@ export interface CandidateSizes {
  * `limit` newest rows per importance level guarantee that `limit` rows are
  * scored before the bound is computed. The text matches' neighbours are what
  * a wider text pool costs (two row lookups per match: docs/ranking.md, "What a
- * recall costs"), so how many matches lend context is sized on its own.
+ * wider text pool costs"), so how many matches lend context is sized on its own.
  */
 export function candidateSizes(limit: number, textPool = 32, contextPool = textPool): CandidateSizes {
   const text = Math.max(textPool, 3 * limit);
