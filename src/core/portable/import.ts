@@ -801,6 +801,39 @@ async function writeRecords(
   return { w, counts: Object.fromEntries(Object.entries(counts).sort()) };
 }
 
+/** A persona written from a file but still hidden (personas.importing): nobody sees it until it is revealed. */
+export interface HiddenImport {
+  id: string;
+  /** The name the file gives it; the free name is chosen when it is revealed. */
+  name: string;
+  counts: Record<string, number>;
+  toEmbed: number;
+  toIndex: number;
+  lines: number;
+}
+
+/**
+ * Writes the .hearth file at `path` as a hidden persona and leaves it hidden:
+ * the caller reveals it (importPersonaFile at once; a copy to a server only
+ * when every persona is in, so a copy cut off never shows half of itself).
+ * When anything fails, what was written is removed.
+ */
+export async function importHidden(ctx: CoreContext, path: string, onProgress?: (p: ImportProgress) => void): Promise<HiddenImport> {
+  onProgress?.({ stage: 'checking', done: 0, total: 1 });
+  const { scan: s } = await scan(path);
+  let id: string | null = null;
+  try {
+    const { w, counts } = await writeRecords(ctx, path, s, (hiddenId) => (id = hiddenId), onProgress);
+    onProgress?.({ stage: 'indexing', done: s.lines, total: s.lines });
+    await w.enqueueJobs();
+    return { id: w.persona, name: w.name, counts, toEmbed: w.toEmbed, toIndex: w.toIndex, lines: s.lines };
+  } catch (e) {
+    // Nothing half-imported: the hidden persona goes (if this fails too, the next start removes it).
+    if (id) await removeImportingPersona(ctx.db, id).catch(() => undefined);
+    throw e;
+  }
+}
+
 /**
  * Imports the .hearth file at `path` as a new persona. It appears only once
  * every line is valid and stored and the file ended with its `end` record;
@@ -812,23 +845,17 @@ export async function importPersonaFile(
   path: string,
   onProgress?: (p: ImportProgress) => void,
 ): Promise<ImportedPersona> {
-  onProgress?.({ stage: 'checking', done: 0, total: 1 });
-  const { scan: s } = await scan(path);
-  let id: string | null = null;
+  const h = await importHidden(ctx, path, onProgress);
   try {
-    const { w, counts } = await writeRecords(ctx, path, s, (hiddenId) => (id = hiddenId), onProgress);
-    onProgress?.({ stage: 'indexing', done: s.lines, total: s.lines });
-    await w.enqueueJobs();
     // One short transaction: the name is chosen now (a persona created meanwhile may have taken it) and the persona appears.
     await ctx.db.transaction(async (tx) => {
-      await tx.query('UPDATE personas SET name = $2, importing = false WHERE id = $1', [w.persona, await freeName(tx, w.name)]);
+      await tx.query('UPDATE personas SET name = $2, importing = false WHERE id = $1', [h.id, await freeName(tx, h.name)]);
     });
-    if (w.toEmbed || w.toIndex) ctx.wakeJobs();
-    onProgress?.({ stage: 'indexing', done: s.lines, total: s.lines });
-    return { persona: await getPersona(ctx.db, w.persona), counts, toEmbed: w.toEmbed, toIndex: w.toIndex };
   } catch (e) {
-    // Nothing half-imported: the hidden persona goes (if this fails too, the next start removes it).
-    if (id) await removeImportingPersona(ctx.db, id).catch(() => undefined);
+    await removeImportingPersona(ctx.db, h.id).catch(() => undefined);
     throw e;
   }
+  if (h.toEmbed || h.toIndex) ctx.wakeJobs();
+  onProgress?.({ stage: 'indexing', done: h.lines, total: h.lines });
+  return { persona: await getPersona(ctx.db, h.id), counts: h.counts, toEmbed: h.toEmbed, toIndex: h.toIndex };
 }

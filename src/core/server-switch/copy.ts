@@ -13,7 +13,7 @@ import { findMigrationsDir, migrate, readMigrations } from '../db/migrate';
 import { connectionError, ServerDb } from '../db/server';
 import { EventBus } from '../events';
 import { exportPersona } from '../portable/export';
-import { importPersonaFile } from '../portable/import';
+import { importHidden } from '../portable/import';
 import { removeImportingPersona } from '../portable/unfinished';
 import { listPersonas } from '../personas/store';
 import { probeServer } from './probe';
@@ -95,10 +95,10 @@ export async function copyToServer(
       const at = { persona: p.name, index: i + 1, count: personas.length };
       const file = await exportPersona(ctx, p.id, (done, total) => emit({ stage: 'export', ...at, done, total }));
       try {
-        const imported = await importPersonaFile(target, file.path, (q) => emit({ stage: 'import', ...at, done: q.done, total: q.total }));
-        copied.push({ from: p.name, to: p.name, id: imported.persona.id });
-        // Hidden again until every persona is in: other devices never see half a copy (migration 0017's flag).
-        await server.query('UPDATE personas SET importing = true WHERE id = $1', [imported.persona.id]);
+        // Left hidden until every persona is in: other devices never see half a copy, even if the
+        // server goes away between two personas (migration 0017's flag).
+        const imported = await importHidden(target, file.path, (q) => emit({ stage: 'import', ...at, done: q.done, total: q.total }));
+        copied.push({ from: p.name, to: p.name, id: imported.id });
       } finally {
         await rm(file.path, { force: true });
       }
