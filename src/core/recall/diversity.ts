@@ -55,7 +55,7 @@ export function asksForMany(query: string): boolean {
   const q = query.toLowerCase().replace(/[\u2019]/g, "'");
   if (/\b(ever|all|both|every|how many|how often|times|kinds|types|sorts|ways)\b/.test(q)) return true;
   if (/\b(has|have)\s+(?:[\p{L}'-]+\s+){1,3}?(?:[\p{L}]+ed|been|done|made|seen|gone|taken|read|written|met|had|tried|bought|built|won|given|sung|drawn|grown|eaten|found)\b/u.test(q)) return true;
-  // "which cities…", "what LGBTQ+ events…", "what are some changes…": one of the two words after what/which (or after "what are (the|some)").
+  // "which cities…", "what C++ books…", "what are some changes…": one of the two words after what/which (or after "what are (the|some)").
   const m = /\b(?:what|which)\s+(?:are\s+(?:the\s+|some\s+)?)?([\p{L}+'-]+)(?:\s+([\p{L}'-]+))?/u.exec(q);
   return !!m && [m[1], m[2]].some((w) => w !== undefined && isPlural(w));
 }

@@ -3,7 +3,7 @@
 // ranking at a share of that hit's score. In a conversation the answer often
 // sits one turn from the turn that matched the question ("Where did you
 // camp?" — "By the lake."), sharing neither its words nor its meaning. Off
-// unless the tuning turns it on (docs/ranking.md, "Spread over days").
+// unless the tuning turns it on (docs/ranking.md, "Stream expansion").
 import type { Queryable } from '../db/client';
 import type { RankedMemory } from './diversity';
 import { filterSql } from './memory-rows';
