@@ -37,7 +37,8 @@ export async function openPglite(dataDir: string | null, options: OpenPgliteOpti
     extensions: { vector, pg_textsearch, amcheck, pageinspect },
     // A calendar day stays a 'YYYY-MM-DD' string: a Date would shift with the time zone.
     parsers: { [DATE_OID]: (x: string) => x },
-    ...(options.loadFrom ? { loadDataDir: new Blob([options.loadFrom]) } : {}),
+    // The dump arrives by postMessage, over a plain ArrayBuffer, never a shared one (the DOM's Blob type insists).
+    ...(options.loadFrom ? { loadDataDir: new Blob([options.loadFrom as Uint8Array<ArrayBuffer>]) } : {}),
     ...(options.wasmModule ? { pgliteWasmModule: options.wasmModule } : {}),
   });
   await pg.waitReady;

@@ -61,6 +61,21 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
   let nextKey = 1;
   // Jobs that ended before their ingest call answered (a small text file can).
   const endedEarly = new Map<string, Job>();
+  // Progress for a file this window is still sending (the job can start before the ingest call answers):
+  // held until the answer names its job, so the file keeps one row instead of a second, "started
+  // elsewhere" one beside its "sending…" row. Keyed by job id; the newest progress wins.
+  const heldProgress = new Map<string, Events['ingest.progress']>();
+  const sending = (persona: string, source: string) =>
+    get().ingests.some((i) => i.jobId === null && i.state === 'uploading' && i.persona === persona && i.source === source);
+  /** Shows what was held for `source` once no row of it is still sending (another window's job, say). */
+  const releaseHeld = (persona: string, source: string) => {
+    if (sending(persona, source)) return;
+    for (const [jobId, e] of [...heldProgress]) {
+      if (e.persona !== persona || e.source !== source) continue;
+      heldProgress.delete(jobId);
+      get().onProgress(e);
+    }
+  };
   const patch = (key: string, p: Partial<Ingest>) =>
     set((s) => ({ ingests: s.ingests.map((i) => (i.key === key ? { ...i, ...p } : i)) }));
 
@@ -128,13 +143,21 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
           // Progress may have arrived before the answer: merge that entry into this one.
           const early = get().ingests.find((i) => i.jobId === res.jobId && i.key !== key);
           set((s) => ({ ingests: s.ingests.filter((i) => i !== early) }));
-          patch(key, { jobId: res.jobId, source: res.source, state: early?.state ?? 'queued', progress: early?.progress ?? null });
+          const held = heldProgress.get(res.jobId);
+          heldProgress.delete(res.jobId);
+          patch(key, {
+            jobId: res.jobId,
+            source: res.source,
+            state: early?.state ?? (held ? 'running' : 'queued'),
+            progress: early?.progress ?? held?.progress ?? null,
+          });
           const ended = endedEarly.get(res.jobId);
           if (ended) get().onJob(ended);
         } catch (e) {
           // Said once, on the file's own row (it stays until dismissed), not again in a toast.
           patch(key, { state: 'failed', error: errorInfo(e).message });
         }
+        releaseHeld(persona, source);
       }
     },
 
@@ -177,7 +200,10 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
     onProgress(e) {
       const known = get().ingests.find((i) => i.jobId === e.jobId);
       if (known) patch(known.key, { progress: e.progress, state: 'running' });
-      else {
+      else if (sending(e.persona, e.source)) {
+        heldProgress.set(e.jobId, e);
+        if (heldProgress.size > 50) heldProgress.delete(heldProgress.keys().next().value ?? '');
+      } else {
         // Started elsewhere (another window, the model's tool): show it too.
         const ingest: Ingest = { key: `i${nextKey++}`, jobId: e.jobId, persona: e.persona, source: e.source, state: 'running', progress: e.progress, error: null };
         set((s) => ({ ingests: [...s.ingests, ingest] }));
