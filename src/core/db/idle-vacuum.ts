@@ -69,6 +69,10 @@ const UPKEEP_SQL = `
   WHERE c.relkind = 'r' AND n.nspname = 'public'`;
 
 export async function tableUpkeep(db: QuietTarget): Promise<TableUpkeep[]> {
+  // Postgres passes a statement's row counts to the activity statistics at most once a second, at a later
+  // statement's end. Unflushed, the dead rows of a delete just made would read as none: the look would find
+  // nothing due and, with no write after it, never look again. Forcing the flush makes this read current.
+  await db.query('SELECT pg_stat_force_next_flush()');
   return (await db.query<TableUpkeep>(UPKEEP_SQL)).rows;
 }
 
