@@ -16,8 +16,13 @@ export class ChatPage {
     this.stop = page.getByTestId('chat-stop');
   }
 
-  /** Types a message and presses Enter (the composer's send key). */
+  /**
+   * Types a message and presses Enter (the composer's send key), once the reply before has finished, as a
+   * person would: while one streams, Enter sends nothing and the draft waits (the reply's text can show
+   * before its turn ends).
+   */
   async send(text: string): Promise<void> {
+    await this.waitIdle();
     await this.input.fill(text);
     await this.input.press('Enter');
   }

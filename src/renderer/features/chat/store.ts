@@ -88,6 +88,13 @@ export const useChat = create<ChatState>((set, get) => {
   async function load(persona: string, conversation: string | undefined): Promise<void> {
     const history = await getApi().invoke('chat.history', { persona, ...(conversation ? { conversation } : {}) });
     if (get().persona !== persona) return;
+    const p = get().pending;
+    if (p?.kind === 'clear' && p.persona === persona && p.conversation === history.conversation) {
+      // Cleared while it was still loading (a quick /clear on coming back to the view): the screen stays
+      // cleared, and what loaded is what Undo brings back.
+      set({ pending: { ...p, messages: history.messages, summary: history.summary }, messages: [], summary: '', prompt: null });
+      return;
+    }
     set({ messages: history.messages, summary: history.summary, conversation: history.conversation, prompt: null });
   }
 
