@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recall } from '../recall/recall';
 import { makeTestCore, type TestCore } from '../testing/core';
-import { PgliteDb } from './client';
+import { PgliteDb, type Queryable } from './client';
 import { IdleVacuum, tableUpkeep } from './idle-vacuum';
 
 // PGlite runs no autovacuum: the app vacuums a changed table at a quiet moment (docs/durability.md).
@@ -17,8 +17,8 @@ async function until(check: () => Promise<boolean>, ms = 90_000): Promise<void> 
   }
 }
 
-async function vacuums(core: TestCore, table: string): Promise<number> {
-  const { rows } = await core.ctx.db.query<{ n: number }>(
+async function vacuums(db: Queryable, table: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
     'SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = $1',
     [table],
   );
@@ -46,7 +46,7 @@ describe('idle vacuum', () => {
 
   it('counting a persona\'s memories reads the index alone once the table has settled', async () => {
     await addMemories(core, 'first', 600);
-    await until(async () => (await vacuums(core, 'memories')) > 0);
+    await until(async () => (await vacuums(core.ctx.db, 'memories')) > 0);
     const { rows } = await core.ctx.db.query<{ 'QUERY PLAN': unknown }>(
       `EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM memories m WHERE m.persona = 'main'`,
     );
@@ -58,12 +58,12 @@ describe('idle vacuum', () => {
   });
   it('space freed by deleted memories is used again: adding as many back does not grow the file', async () => {
     const settled = await tablePages(core);
-    const before = await vacuums(core, 'memories');
+    const before = await vacuums(core.ctx.db, 'memories');
 
     // As in the test below: the delete's dead rows not yet counted when the first quiet look comes.
     await core.ctx.db.query('SELECT pg_stat_force_next_flush()');
     await core.ctx.db.query(`DELETE FROM memories WHERE persona = 'main' AND content LIKE 'first %' AND content NOT LIKE 'first 1 %'`);
-    await until(async () => (await vacuums(core, 'memories')) > before);
+    await until(async () => (await vacuums(core.ctx.db, 'memories')) > before);
     await addMemories(core, 'second', 599);
 
     // Without the vacuum the 599 new rows need as many pages again as the 600 took.
@@ -85,19 +85,17 @@ describe('a quiet look right after a delete', () => {
   it('vacuums the table although the delete had not yet reached the activity counters', async () => {
     const db = await PgliteDb.open(null);
     const upkeep = new IdleVacuum(db, { ...QUIET, analyzeFraction: 0.1 });
-    const vacuumCount = async () =>
-      (await db.query<{ n: number }>(`SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = 'notes'`)).rows[0]?.n ?? 0;
     try {
       upkeep.start();
       await db.exec('CREATE TABLE notes (id int PRIMARY KEY, body text)');
       await db.query(`INSERT INTO notes SELECT g, (SELECT string_agg(md5(g::text || '.' || i), '') FROM generate_series(1, 60) i) FROM generate_series(1, 400) g`);
-      await until(async () => (await vacuumCount()) > 0, 30_000);
-      const before = await vacuumCount();
+      await until(async () => (await vacuums(db, 'notes')) > 0, 30_000);
+      const before = await vacuums(db, 'notes');
       // Postgres passes a statement's counts on at most once a second: flushed just before, the delete's
       // dead rows are not yet counted when it ends.
       await db.query('SELECT pg_stat_force_next_flush()');
       await db.query('DELETE FROM notes WHERE id > 100');
-      await until(async () => (await vacuumCount()) > before, 15_000);
+      await until(async () => (await vacuums(db, 'notes')) > before, 15_000);
     } finally {
       await upkeep.stop();
       await db.close();
