@@ -396,14 +396,19 @@ describe('import without holding up other calls', () => {
     writeFileSync(file, biggerFile(3000));
     try {
       const before = await fx.core.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM memories');
+      // Stopped right after the hidden persona is written (the first "writing" progress): the database's
+      // close is queued there, synchronously, ahead of the import's next statement (its lock is FIFO), so
+      // the import is cut at that point however fast the machine. The rest of the stop follows.
       let stopping: Promise<void> | null = null;
       const off = fx.core.ctx.events.subscribe((name, payload) => {
-        const p = payload as { op?: string; done?: number };
-        if (name === 'personas.transfer' && p.op === 'import' && (p.done ?? 0) > 500 && !stopping) stopping = fx.core.close();
+        const p = payload as { op?: string; stage?: string };
+        if (name === 'personas.transfer' && p.op === 'import' && p.stage === 'writing' && !stopping) stopping = fx.core.ctx.db.close();
       });
       const res = await fx.core.dispatch('personas.import', { path: file });
       off();
+      expect(stopping).not.toBeNull();
       await stopping;
+      await fx.core.close();
       expect(res.ok).toBe(false);
       const again = await createCore({ dataDir, dailyBackups: false });
       try {
