@@ -12,6 +12,18 @@ const FOLDERS = ['src', 'bench', 'scripts', 'e2e'];
 const OUTSIDE = /\bSPEC\s*§|\bSPEC's\b|STACK-FACTS|ARCHITECTURE\.md|memory-design-reference|\.\.\/shared\/(?!bench-data)/;
 // Migrations are checksummed and never edited once released (docs/memory-model.md).
 
+// The notes themselves and the README are read by people with only a clone, too:
+// they state a rule rather than cite where it came from, and every note they
+// link to exists. No `../shared` at all here: a data set a bench reads is named
+// by its `--data DIR`, not by a path outside the clone.
+const NOTE_OUTSIDE = /\bSPEC\b|STACK-FACTS|ARCHITECTURE\.md|memory-design-reference|\.\.\/shared\b/;
+const notes = [
+  join(ROOT, 'README.md'),
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join(ROOT, 'docs', name)),
+];
+
 function codeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -61,5 +73,35 @@ describe('code comments cite documents a clone has', () => {
       ),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the README and docs/ cite only what a clone has', () => {
+  it('no note cites a document outside the repository', () => {
+    const bad = notes.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((text, i) => (NOTE_OUTSIDE.test(text) ? [`${relative(ROOT, file)}:${i + 1}: ${text.trim()}`] : [])),
+    );
+    expect(bad, 'these lines cite a document outside the repository: state the rule itself').toEqual([]);
+  });
+
+  it('every docs/*.md a note links to exists', () => {
+    const missing = notes.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((text, i) => {
+          // A `docs/<name>.md` path anywhere, and a `[…](<name>.md)` link between notes in docs/.
+          const inDocs = relative(ROOT, file).startsWith('docs/');
+          const named = [...text.matchAll(/(?<![\w/.-])docs\/([a-z0-9-]+\.md)/g)].map((m) => join(ROOT, 'docs', m[1]!));
+          const linked = inDocs
+            ? [...text.matchAll(/\]\(([a-z0-9-]+\.md)(?:#[^)]*)?\)/g)].map((m) => join(ROOT, 'docs', m[1]!))
+            : [];
+          return [...named, ...linked]
+            .filter((target) => !existsSync(target))
+            .map((target) => `${relative(ROOT, file)}:${i + 1}: ${relative(ROOT, target)}`);
+        }),
+    );
+    expect(missing, 'these notes link to a docs/ file that does not exist').toEqual([]);
   });
 });
