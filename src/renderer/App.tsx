@@ -1,4 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
+import { MenuBar, MenuBackdrop } from './components/MenuBar';
 import { ShortcutsHelp } from './components/ShortcutsHelp';
 import { Toasts } from './components/Toasts';
 import { UnsavedDialog } from './components/UnsavedDialog';
@@ -33,8 +34,9 @@ const NAV_KEYS: Record<View, string> = { chat: 'g c', memories: 'g m', userModel
 function Sidebar() {
   const view = useNav((s) => s.view);
   const go = useNav((s) => s.go);
+  const menuOpen = useNav((s) => s.menuOpen);
   return (
-    <aside className="sidebar" data-testid="sidebar">
+    <aside className={`sidebar ${menuOpen ? 'open' : ''}`} id="sidebar" data-testid="sidebar" aria-label="Personas and views">
       <div className="brand">
         <span className="brand-mark" aria-hidden>
           ◆
@@ -83,7 +85,9 @@ export function App() {
           Skip to main content
         </a>
         <Sidebar />
+        <MenuBackdrop />
         <main className="main" id="main" tabIndex={-1} data-testid="main">
+          <MenuBar />
           <NoticesBanner />
           {loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}
         </main>
