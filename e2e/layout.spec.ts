@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { installChatRoutes } from '../src/core/testing/fake-openai/chat';
 import { expect, test } from './fixtures';
 import { AppPage, type ViewName } from './pages/AppPage';
+import { ChatPage } from './pages/ChatPage';
 
 // What a person sees of the window itself: keys typed into a field stay text, every view fits a
 // narrow window, and the chrome around the views (drawer, toasts, welcome) keeps out of the way.
@@ -150,5 +152,38 @@ test.describe('toasts', () => {
       await toast.getByTestId('toast-action').click();
       await expect(toast).toHaveCount(0);
     }
+  });
+});
+
+test.describe('memory chip', () => {
+  test.use({ fakeOpenAI: true });
+
+  test('the "memory saved" chip opens Memories on that memory, not on a search left from before', async ({ host, fake, persona, openApp }) => {
+    for (let i = 1; i <= 30; i++) await host.call('memories.write', { persona, content: `Reading list item ${i}: a book about gardens` });
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('memories');
+    // A search left on the Memories view.
+    await app.memories.searchFor('gardens');
+    await expect(app.memories.hits.first()).toBeVisible();
+
+    const chat = installChatRoutes(fake!);
+    chat.push(
+      { toolCalls: [{ name: 'memory', arguments: '{"action":"write","category":"sport","content":"Ran the Porto marathon in 3:58.","importance":8}' }] },
+      { text: 'Saved it.' },
+    );
+    await app.go('chat');
+    const view = new ChatPage(app.page);
+    await view.send('remember I ran the Porto marathon in 3:58');
+    await expect(view.assistant.last()).toContainText('Saved it.');
+    await view.chips.first().click();
+
+    await expect(app.memories.view).toBeVisible();
+    await expect(app.memories.search).toHaveValue('');
+    await expect(app.memories.hits).toHaveCount(0);
+    const row = app.page.locator('[data-testid="memory-row"][data-highlighted="true"]');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('memory-content')).toHaveText('Ran the Porto marathon in 3:58.');
+    await expect(row).toBeInViewport();
   });
 });
