@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { installChatRoutes } from '../src/core/testing/fake-openai/chat';
 import { expect, test } from './fixtures';
@@ -185,5 +186,45 @@ test.describe('memory chip', () => {
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId('memory-content')).toHaveText('Ran the Porto marathon in 3:58.');
     await expect(row).toBeInViewport();
+  });
+});
+
+test.describe('first launch', () => {
+  // Its own host: it changes a setting (e2e/README.md).
+  test.use({ sharedHost: false });
+
+  test("a first launch welcomes in the app's words; once dismissed it is gone for good and leaves nothing behind", async ({ host, openApp }) => {
+    // The test hosts start as a returning user's (e2e/host-pool.ts): this one as a first one's.
+    await host.call('settings.set', { welcomeDismissed: false });
+    const app = new AppPage(await openApp());
+    await app.ready();
+    const welcome = app.page.getByTestId('welcome');
+    await expect(welcome).toBeVisible();
+    await expect(welcome.getByRole('heading')).toHaveText('Welcome to Hearth');
+    for (const words of ['works offline', 'add a model', 'drop a file', 'MCP']) await expect(welcome).toContainText(words);
+    // On a narrow window too, it fits and the view's own buttons stay reachable.
+    await app.page.setViewportSize({ width: 600, height: 800 });
+    const w = await widthOf(app.page);
+    expect(w.scroll).toBeLessThanOrEqual(w.inner);
+    await expectOnScreen(app.page, 'welcome-dismiss');
+    await expectOnScreen(app.page, 'memory-new');
+    // Readable in both themes (the accessibility tour's hosts start with it dismissed, so it is audited here).
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await app.page.emulateMedia({ colorScheme });
+      const audit = await new AxeBuilder({ page: app.page }).include('[data-testid="welcome"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
+      expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
+    }
+
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    const mainTop = (await app.page.getByTestId('main').boundingBox())!.y;
+    await app.page.getByTestId('welcome-dismiss').click();
+    await expect(welcome).toHaveCount(0);
+    // Nothing left where it was: the view starts at the top of the main area.
+    expect((await app.memories.view.boundingBox())!.y).toBe(mainTop);
+    await expect.poll(async () => (await host.call('settings.get', {})).welcomeDismissed).toBe(true);
+    await app.page.reload();
+    await app.ready();
+    await expect(app.memories.view).toBeVisible();
+    await expect(welcome).toHaveCount(0);
   });
 });

@@ -13,6 +13,7 @@ import { NoticesBanner } from './features/notices/NoticesBanner';
 import { PersonaSwitcher } from './features/personas/PersonaSwitcher';
 import { SettingsView } from './features/settings/SettingsView';
 import { UserModelView } from './features/user-model/UserModelView';
+import { Welcome } from './features/welcome/Welcome';
 import { useLiveUpdates } from './live';
 import { useGlobalShortcuts } from './shortcuts';
 import { useNav, VIEW_LABELS, VIEWS, type View } from './stores/nav';
@@ -89,6 +90,7 @@ export function App() {
         <main className="main" id="main" tabIndex={-1} data-testid="main">
           <MenuBar />
           <NoticesBanner />
+          <Welcome />
           {loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}
         </main>
         <Toasts />
