@@ -75,7 +75,8 @@ const PRIMARY: Record<ViewName, string[]> = {
   knowledge: ['knowledge-add', 'source-reingest', 'source-delete'],
   activity: ['activity-view'],
   jobs: ['jobs-filter-queue'],
-  settings: ['settings-save-chat', 'settings-save-embeddings', 'settings-save-memory'],
+  // With its Connections and Data sections: the MCP address, Back up now, Check integrity.
+  settings: ['settings-save-chat', 'settings-save-embeddings', 'settings-save-memory', 'mcp-http', 'backup-now', 'check-integrity'],
 };
 
 test('every view fits the window from 600 px wide, its main buttons on screen', async ({ host, persona, openApp }) => {
