@@ -63,8 +63,8 @@ test.describe('with a chat model', () => {
     await expect(view.chips.first()).toHaveAttribute('data-memory-id', stored[0]!.id);
     await view.chips.first().click();
     await expect(app.page.getByTestId('nav-memories')).toHaveAttribute('aria-current', 'page');
-    // Opened in the browser's editor: the row of that memory, editing.
-    await expect(app.page.locator(`[data-testid="memory-row"][data-memory-id="${stored[0]!.id}"].editing`)).toBeVisible();
+    // Shown in the browser: the row of that memory, highlighted.
+    await expect(app.page.locator(`[data-testid="memory-row"][data-memory-id="${stored[0]!.id}"][data-highlighted="true"]`)).toBeVisible();
 
     // The conversation survives a restart of the app.
     await app.go('chat');

@@ -4,6 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningHost, spawnHost } from './host-process';
 
+/**
+ * The tests open the app as a returning user: the first-launch welcome (above every view until it is
+ * dismissed) is dismissed, as a person does once. e2e/layout.spec.ts shows it to a first user.
+ */
+async function dismissWelcome(port: number, token: string): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/settings.set`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ welcomeDismissed: true }),
+  });
+  if (res.status !== 200 || !((await res.json()) as { ok: boolean }).ok) throw new Error(`settings.set welcomeDismissed: HTTP ${res.status}`);
+}
+
 /** A host on its own fresh copy of the template, started and serving. */
 export interface FreshHost {
   dataDir: string;
@@ -29,7 +42,16 @@ export class HostPool {
     cpSync(this.template, dataDir, { recursive: true });
     const token = randomBytes(32).toString('base64url');
     return spawnHost({ dataDir, token }).then(
-      (running) => ({ dataDir, token, running }),
+      async (running) => {
+        try {
+          await dismissWelcome(running.port, token);
+        } catch (e) {
+          await running.stop();
+          rmSync(dataDir, { recursive: true, force: true });
+          throw e;
+        }
+        return { dataDir, token, running };
+      },
       (e: unknown) => {
         rmSync(dataDir, { recursive: true, force: true });
         throw e;

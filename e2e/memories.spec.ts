@@ -66,11 +66,12 @@ test('search shows each hit with its score breakdown, the same numbers recall re
   await expect(first.getByTestId('why-recalled')).toContainText('saved today');
   await expect(app.memories.view).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
   await expect(app.memories.view).not.toContainText('imp=');
-  // Recall also weighs importance and recency, so an unrelated memory may be recalled: it sits apart, as a weaker match.
+  // Recall also weighs importance and recency, so an unrelated memory may be recalled: it sits apart from the
+  // matches, among the closest in meaning or the weaker matches.
   const unrelated = app.memories.hit('Dinner with Ana');
   if ((await unrelated.count()) > 0) {
-    await expect(app.page.getByTestId('weaker-matches').getByTestId('hit-content').filter({ hasText: 'Dinner with Ana' })).toHaveCount(1);
-    await expect(app.page.getByTestId('search-count')).toContainText('weaker');
+    const apart = app.page.getByTestId('closest-matches').or(app.page.getByTestId('weaker-matches'));
+    await expect(apart.getByTestId('hit-content').filter({ hasText: 'Dinner with Ana' })).toHaveCount(1);
   }
   // Every memory sharing a word with the question is counted, and said so.
   await expect(app.page.getByTestId('search-count')).toContainText(/memor(y|ies) (that )?match(es)? by words or meaning/);
@@ -283,4 +284,36 @@ test('memories written elsewhere appear live, and their embedding status follows
   await host.call('memories.delete', { id: m.id });
   await expect(app.memories.rows).toHaveCount(0);
   await expect(app.personas.counts(persona)).toContainText('0 memories');
+});
+
+test('search by meaning shows the closest memories ranked, with their strength in words, never "nothing"', async ({ host, persona, openApp }) => {
+  for (const content of [
+    'Moved to Lyon in March for the new job, a flat near the Saône',
+    'Started learning the cello with a weekly teacher',
+    'The quarterly tax return is due at the end of April',
+    'Prefers window seats on long flights',
+  ])
+    await host.call('memories.write', { persona, content });
+  // Compared by meaning only once the built-in model has embedded them all.
+  await expect
+    .poll(async () => (await host.call('memories.list', { persona })).items.map((m) => m.embeddingStatus), { timeout: 60_000 })
+    .toEqual(['current', 'current', 'current', 'current']);
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+
+  // No word of the question is in any memory: the closest in meaning come first, ranked, each saying how close.
+  await app.memories.searchFor('where do I live');
+  await expect(app.page.getByTestId('search-empty')).toHaveCount(0);
+  await expect(app.page.getByTestId('search-count')).toContainText('The closest in meaning, best first');
+  const closest = app.page.getByTestId('closest-matches').getByTestId('search-hit');
+  await expect(closest.first().getByTestId('hit-content')).toContainText('Moved to Lyon');
+  await expect(closest.first().getByTestId('hit-strength')).toHaveText(/^(strong|fair|weak) match$/);
+  await expect(closest.first()).toBeInViewport();
+  expect(await closest.count()).toBeGreaterThan(1);
+
+  await app.memories.searchFor('musical instrument');
+  await expect(app.memories.hits.first().getByTestId('hit-content')).toContainText('cello');
+  await expect(app.memories.hits.first().getByTestId('hit-strength')).toHaveText(/^(strong|fair|weak) match$/);
+  await expect(app.memories.hits.first()).toBeInViewport();
 });

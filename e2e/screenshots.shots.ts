@@ -1,7 +1,7 @@
 import { test } from './fixtures';
 import { LOOKS, runTour, seedTour, startTour } from './tour';
 
-// The screenshot set: every stop of the tour, light and dark, 1280 and 900 px, as a person sees
+// The screenshot set: every stop of the tour, light and dark, 1280, 760 and 600 px, as a person sees
 // the window (viewport, not the full scroll height). Run with `npm run screenshots`.
 test.use({ fakeOpenAI: true });
 

@@ -13,7 +13,8 @@ import { ChatPage } from './pages/ChatPage';
  */
 
 export const THEMES = ['light', 'dark'] as const;
-export const WIDTHS = [1280, 900] as const;
+// 1280: the sidebar beside the view; 760 and 600: the sidebar is a drawer behind the menu button (docs/ui.md).
+export const WIDTHS = [1280, 760, 600] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** One screen of the tour: how to reach it from anywhere, and how to leave it as it was. */
@@ -103,6 +104,11 @@ async function go(app: AppPage, view: ViewName): Promise<void> {
   await app.go(view);
 }
 
+/** The sidebar on screen: on a narrow window, its drawer opened. */
+async function sidebar(app: AppPage): Promise<void> {
+  if (await app.page.getByTestId('menu-button').isVisible()) await app.openMenu();
+}
+
 export const STOPS: Stop[] = [
   {
     name: 'chat',
@@ -183,6 +189,7 @@ export const STOPS: Stop[] = [
     name: 'unsaved-dialog',
     async open(app) {
       // Leaving the settings with the bad edits above asks first.
+      await sidebar(app);
       await app.page.getByTestId('nav-memories').click();
       await expect(app.page.getByTestId('unsaved-dialog')).toBeVisible();
     },
@@ -194,6 +201,7 @@ export const STOPS: Stop[] = [
   {
     name: 'delete-persona-dialog',
     async open(app) {
+      await sidebar(app);
       const id = await app.page.locator('[data-testid="persona-item"]').filter({ hasText: 'Work' }).getAttribute('data-persona-id');
       await app.personas.openDelete(id!);
       // Typed, so the red Delete button is enabled (a disabled one is exempt from the contrast rules).
@@ -208,6 +216,7 @@ export const STOPS: Stop[] = [
   {
     name: 'shortcuts-help',
     async open(app) {
+      await sidebar(app);
       await app.page.getByTestId('shortcuts-button').click();
       await expect(app.page.getByTestId('shortcuts-help')).toBeVisible();
     },

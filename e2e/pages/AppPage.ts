@@ -31,8 +31,17 @@ export class AppPage {
   }
 
   async go(view: ViewName): Promise<void> {
+    // On a narrow window the views are in the drawer behind the menu button.
+    if (await this.page.getByTestId('menu-button').isVisible()) await this.openMenu();
     await this.page.getByTestId(`nav-${view}`).click();
     await expect(this.page.getByTestId(`nav-${view}`)).toHaveAttribute('aria-current', 'page');
+  }
+
+  /** Opens the sidebar drawer of a narrow window. */
+  async openMenu(): Promise<void> {
+    const button = this.page.getByTestId('menu-button');
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await expect(this.page.getByTestId('sidebar')).toBeInViewport();
   }
 
   activePersona(): Promise<string | null> {

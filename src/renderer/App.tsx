@@ -1,4 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
+import { MenuBar, MenuBackdrop } from './components/MenuBar';
 import { ShortcutsHelp } from './components/ShortcutsHelp';
 import { Toasts } from './components/Toasts';
 import { UnsavedDialog } from './components/UnsavedDialog';
@@ -12,6 +13,7 @@ import { NoticesBanner } from './features/notices/NoticesBanner';
 import { PersonaSwitcher } from './features/personas/PersonaSwitcher';
 import { SettingsView } from './features/settings/SettingsView';
 import { UserModelView } from './features/user-model/UserModelView';
+import { Welcome } from './features/welcome/Welcome';
 import { useLiveUpdates } from './live';
 import { useGlobalShortcuts } from './shortcuts';
 import { useNav, VIEW_LABELS, VIEWS, type View } from './stores/nav';
@@ -33,8 +35,9 @@ const NAV_KEYS: Record<View, string> = { chat: 'g c', memories: 'g m', userModel
 function Sidebar() {
   const view = useNav((s) => s.view);
   const go = useNav((s) => s.go);
+  const menuOpen = useNav((s) => s.menuOpen);
   return (
-    <aside className="sidebar" data-testid="sidebar">
+    <aside className={`sidebar ${menuOpen ? 'open' : ''}`} id="sidebar" data-testid="sidebar" aria-label="Personas and views">
       <div className="brand">
         <span className="brand-mark" aria-hidden>
           ◆
@@ -83,8 +86,11 @@ export function App() {
           Skip to main content
         </a>
         <Sidebar />
+        <MenuBackdrop />
         <main className="main" id="main" tabIndex={-1} data-testid="main">
+          <MenuBar />
           <NoticesBanner />
+          <Welcome />
           {loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}
         </main>
         <Toasts />

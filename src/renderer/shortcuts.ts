@@ -25,7 +25,13 @@ export function useGlobalShortcuts(): void {
         focusSearch();
         return;
       }
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      // In a text field every key is text, the second key of a `g x` too: the focused element is
+      // checked as well as the event's target (focus may have moved into a field since the `g`).
+      if (isTyping(e.target) || isTyping(document.activeElement)) {
+        pendingG = 0;
+        return;
+      }
       if (document.querySelector('dialog[open]')) return;
       if (pendingG && Date.now() - pendingG < 1000 && GO[e.key]) {
         pendingG = 0;

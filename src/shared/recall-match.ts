@@ -18,3 +18,17 @@ export function isMatch(hit: RecallHit): boolean {
   const ownText = hit.score.secondRound ? 0 : hit.score.text - (hit.score.textFromNeighbours ?? 0);
   return ownText > 1e-9 || (hit.score.cosine !== null && hit.score.cosine >= MEANINGFUL_COSINE);
 }
+
+/** From this cosine a match by meaning is "fair"; from MEANINGFUL_COSINE, "strong"; below, "weak". */
+export const FAIR_COSINE = 0.3;
+
+export type MeaningStrength = 'strong' | 'fair' | 'weak';
+
+/**
+ * How close in meaning, in words. The built-in model's cosines run low (a query's best match by
+ * meaning may reach only 0.2–0.3 while unrelated texts score 0.1–0.2), so even a weak one is worth
+ * showing as the best there is, named for what it is (docs/ui.md).
+ */
+export function meaningStrength(cosine: number): MeaningStrength {
+  return cosine >= MEANINGFUL_COSINE ? 'strong' : cosine >= FAIR_COSINE ? 'fair' : 'weak';
+}

@@ -23,6 +23,8 @@ export interface SettingsView {
   backupsKeep: number;
   /** Recall may ask the chat model to rewrite a question into search queries (docs/ranking.md, "Model help"); off by default. */
   recallRewrite: boolean;
+  /** The first-launch welcome was dismissed (kept with the data, so it shows once per data folder; docs/ui.md). */
+  welcomeDismissed: boolean;
 }
 
 export interface SettingsPatch {
@@ -41,4 +43,5 @@ export interface SettingsPatch {
   durableCommits?: boolean;
   backupsKeep?: number;
   recallRewrite?: boolean;
+  welcomeDismissed?: boolean;
 }

@@ -61,5 +61,6 @@ export function mergeSettings(current: Settings, patch: SettingsPatchInput): Par
   if (patch.durableCommits !== undefined) next.durableCommits = patch.durableCommits;
   if (patch.backupsKeep !== undefined) next.backupsKeep = patch.backupsKeep;
   if (patch.recallRewrite !== undefined) next.recallRewrite = patch.recallRewrite;
+  if (patch.welcomeDismissed !== undefined) next.welcomeDismissed = patch.welcomeDismissed;
   return next;
 }

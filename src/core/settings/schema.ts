@@ -66,6 +66,7 @@ export const settingsPatch = z
     durableCommits: z.boolean().optional(),
     backupsKeep: backupsKeep.optional(),
     recallRewrite: z.boolean().optional(),
+    welcomeDismissed: z.boolean().optional(),
   })
   .strict();
 
@@ -82,4 +83,5 @@ export const stored = {
   durableCommits: z.boolean(),
   backupsKeep,
   recallRewrite: z.boolean(),
+  welcomeDismissed: z.boolean(),
 };

@@ -24,6 +24,7 @@ describe('settings', () => {
       durableCommits: false,
       backupsKeep: 7,
       recallRewrite: false,
+      welcomeDismissed: false,
     });
     expect(core.ctx.embedder.model()).toBe('local:use-lite-512');
   });

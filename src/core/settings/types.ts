@@ -14,6 +14,8 @@ export interface Settings {
   backupsKeep: number;
   /** Recall may ask the chat model for search queries (src/core/recall/rewrite.ts); never required. */
   recallRewrite: boolean;
+  /** The first-launch welcome was dismissed (docs/ui.md). */
+  welcomeDismissed: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -26,6 +28,7 @@ export const DEFAULT_SETTINGS: Settings = {
   durableCommits: false,
   backupsKeep: 7,
   recallRewrite: false,
+  welcomeDismissed: false,
 };
 
 /** Names in the secret store. */

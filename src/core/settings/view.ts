@@ -19,5 +19,6 @@ export async function settingsView(ctx: Pick<CoreContext, 'db' | 'secrets'>): Pr
     durableCommits: s.durableCommits,
     backupsKeep: s.backupsKeep,
     recallRewrite: s.recallRewrite,
+    welcomeDismissed: s.welcomeDismissed,
   };
 }

@@ -22,7 +22,10 @@ function viewFromHash(hash: string): View {
 interface NavState {
   view: View;
   showHelp: boolean;
+  /** The sidebar drawer, open on a narrow window (docs/ui.md). */
+  menuOpen: boolean;
   go(view: View): void;
+  setMenu(open: boolean): void;
   setHelp(open: boolean): void;
 }
 
@@ -30,13 +33,18 @@ interface NavState {
 export const useNav = create<NavState>((set, get) => ({
   view: viewFromHash(window.location.hash),
   showHelp: false,
+  menuOpen: false,
   go(view) {
+    if (get().menuOpen) set({ menuOpen: false });
     if (view === get().view) return;
     // Unsaved edits in the view being left are lost with it: ask first.
     useUnsaved.getState().request(() => {
       if (window.location.hash !== `#/${view}`) window.history.replaceState(window.history.state, '', `#/${view}`);
       set({ view });
     });
+  },
+  setMenu(open) {
+    set({ menuOpen: open });
   },
   setHelp(open) {
     set({ showHelp: open });

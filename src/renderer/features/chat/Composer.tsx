@@ -1,12 +1,21 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useChat } from './store';
 
 /** Enter sends, Shift+Enter is a new line; `/clear` starts the conversation over (with Undo). */
 export function Composer({ disabled }: { disabled: boolean }) {
   // The draft lives in the store, per conversation, so it survives a visit to another view or chat.
-  const key = useChat((s) => `${s.persona}/${s.conversation ?? 'new'}`);
+  const keyOf = (s: { persona: string | null; conversation: string | null }) => `${s.persona}/${s.conversation ?? 'new'}`;
+  const key = useChat(keyOf);
   const text = useChat((s) => s.drafts[key] ?? '');
-  const setText = (t: string) => useChat.getState().setDraft(key, t);
+  // The key as the store has it now, not as last drawn: the open conversation may have just loaded
+  // while its new draw waits, and a key typed then belongs to it.
+  const setText = (t: string) => useChat.getState().setDraft(keyOf(useChat.getState()), t);
   const busy = useChat((s) => s.busy);
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Entering Chat (by `g c`, a click, a reload on #/chat or a persona switch) puts the cursor in the
+  // message box, so what is typed next is a message, never a shortcut. A layout effect, so the focus
+  // is there before the next key arrives.
+  useLayoutEffect(() => input.current?.focus(), []);
 
   function submit() {
     const t = text.trim();
@@ -19,6 +28,7 @@ export function Composer({ disabled }: { disabled: boolean }) {
   return (
     <div className="chat-composer">
       <textarea
+        ref={input}
         data-testid="chat-input"
         aria-label="Message"
         placeholder={disabled ? 'Configure a chat model in Settings first' : 'Message (Enter to send, Shift+Enter for a new line, /clear to start over)'}

@@ -95,7 +95,11 @@ export const useChat = create<ChatState>((set, get) => {
       set({ pending: { ...p, messages: history.messages, summary: history.summary }, messages: [], summary: '', prompt: null });
       return;
     }
-    set({ messages: history.messages, summary: history.summary, conversation: history.conversation, prompt: null });
+    // A draft typed while the current conversation was still unknown (right after entering Chat) moves to it.
+    const drafts = get().drafts;
+    const early = get().conversation === null && history.conversation ? drafts[`${persona}/new`] : undefined;
+    const moved = early && !drafts[`${persona}/${history.conversation}`] ? { drafts: { ...drafts, [`${persona}/new`]: '', [`${persona}/${history.conversation}`]: early } } : {};
+    set({ messages: history.messages, summary: history.summary, conversation: history.conversation, prompt: null, ...moved });
   }
 
   function startPending(p: Omit<Pending, 'timer' | 'toast'>, message: string): void {

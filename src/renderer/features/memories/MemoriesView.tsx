@@ -94,7 +94,11 @@ export function MemoriesView() {
         <div>
           <h1>Memories</h1>
           <p className="muted" data-testid="memory-count">
-            {hits ? `${plural(matchTotal, 'match', 'matches')}${matchTotalIsLowerBound ? ' or more' : ''}` : loaded ? `${plural(total, 'memory', 'memories')}${items.length < total ? ` · ${items.length.toLocaleString()} loaded` : ''}` : 'Loading…'}
+            {hits
+              ? matchTotal === 0 && hits.some((h) => h.score.cosine !== null)
+                ? 'closest in meaning'
+                : `${plural(matchTotal, 'match', 'matches')}${matchTotalIsLowerBound ? ' or more' : ''}`
+              : loaded ? `${plural(total, 'memory', 'memories')}${items.length < total ? ` · ${items.length.toLocaleString()} loaded` : ''}` : 'Loading…'}
           </p>
         </div>
         <SearchBox />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Memory } from '../../../shared/api';
 import { EmbeddingBadge } from './EmbeddingBadge';
 import { MemoryHistory } from '../history/MemoryHistory';
@@ -11,6 +12,12 @@ export function MemoryRow({ memory }: { memory: Memory }) {
   const editing = useMemories((s) => s.editingId === memory.id);
   const categories = useMemories((s) => s.categories);
   const replacing = useMemories((s) => s.replacingId === memory.id);
+  const highlighted = useMemories((s) => s.highlightId === memory.id);
+  const row = useRef<HTMLDivElement>(null);
+  // Opened from a chat chip: brought into view once drawn.
+  useEffect(() => {
+    if (highlighted) row.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
   const { setEditing, update, remove, setReplacing, replace, placeRestored } = useMemories.getState();
 
   if (editing) {
@@ -39,7 +46,14 @@ export function MemoryRow({ memory }: { memory: Memory }) {
 
   const superseded = Boolean(memory.supersededBy);
   return (
-    <div className={`memory-row${superseded ? ' superseded' : ''}`} data-testid="memory-row" data-memory-id={memory.id} data-superseded={superseded}>
+    <div
+      ref={row}
+      className={`memory-row${superseded ? ' superseded' : ''}${highlighted ? ' highlighted' : ''}`}
+      data-testid="memory-row"
+      data-memory-id={memory.id}
+      data-superseded={superseded}
+      data-highlighted={highlighted || undefined}
+    >
       <div className={`importance imp-${memory.importance >= 8 ? 'high' : memory.importance >= 5 ? 'mid' : 'low'}`} title="Importance (1–10)">
         {memory.importance}
       </div>

@@ -1,10 +1,10 @@
-import type { RecallHit } from '../../../shared/api';
+import { meaningStrength, type RecallHit } from '../../../shared/api';
 import { longDay, score } from '../../lib/format';
 import { EmbeddingBadge } from './EmbeddingBadge';
 import { LongText } from './LongText';
 import { hasFilters } from './order';
 import { useMemories } from './store';
-import { isWeak, whyRecalled } from './why';
+import { splitHits, whyRecalled } from './why';
 
 function Breakdown({ hit }: { hit: RecallHit }) {
   const s = hit.score;
@@ -65,6 +65,17 @@ function WhyLine({ hit, query }: { hit: RecallHit; query: string }) {
   );
 }
 
+/** "strong match", "fair match" or "weak match": closeness in meaning from the cosine, in words. */
+function Strength({ cosine }: { cosine: number | null }) {
+  if (cosine === null) return null;
+  const strength = meaningStrength(cosine);
+  return (
+    <span className={`chip strength strength-${strength}`} data-testid="hit-strength" data-strength={strength} title={`Closeness in meaning (cosine ${score(cosine)})`}>
+      {strength} match
+    </span>
+  );
+}
+
 function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string }) {
   const m = hit.memory;
   return (
@@ -73,6 +84,7 @@ function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string
       <div className="hit-body">
         <LongText text={hit.content} testId="hit-content" />
         <div className="memory-meta">
+          <Strength cosine={hit.score.cosine} />
           {m && (
             <span className="chip muted" data-testid="hit-category">
               {m.category ?? 'uncategorised'}
@@ -127,9 +139,12 @@ function Hit({ hit, rank, query }: { hit: RecallHit; rank: number; query: string
 }
 
 /** "12 memories match…" or "The best 12 of 312 memories that match…": what the count counts, said plainly. */
-function countLine(shown: number, total: number, lowerBound: boolean, filtered: boolean): string {
+function countLine(shown: number, total: number, lowerBound: boolean, filtered: boolean, closest: number): string {
   const within = filtered ? ' within the filters' : '';
-  if (shown === 0) return `No memory contains these words or is close in meaning${within}.`;
+  if (shown === 0) {
+    if (closest > 0) return `No memory contains these words${within}. The closest in meaning, best first:`;
+    return `No memory contains these words${within}, and none can be compared by meaning yet.`;
+  }
   if (total <= shown && !lowerBound) return `${shown === 1 ? '1 memory matches' : `${shown.toLocaleString()} memories match`} by words or meaning${within}.`;
   return `The best ${shown.toLocaleString()} of ${total.toLocaleString()}${lowerBound ? '+' : ''} memories that match by words or meaning${within}.`;
 }
@@ -143,8 +158,7 @@ export function SearchResults() {
   const searching = useMemories((s) => s.searching);
   const query = useMemories((s) => s.query);
   // The filters already narrowed the recall itself (memories.search): every hit passes them.
-  const strong = hits.filter((h) => !isWeak(h));
-  const weak = hits.filter(isWeak);
+  const { matches: strong, closest, weaker: weak } = splitHits(hits);
 
   if (!searching && hits.length === 0) {
     return (
@@ -158,17 +172,25 @@ export function SearchResults() {
   return (
     <div className="search-results" data-testid="search-results">
       <p className="muted" data-testid="search-count">
-        {countLine(strong.length, total, lowerBound, hasFilters(filters))}
+        {countLine(strong.length, total, lowerBound, hasFilters(filters), closest.length)}
         {weak.length > 0 && ` ${weak.length} weaker ${weak.length === 1 ? 'one' : 'ones'} below.`}
       </p>
       {strong.map((hit, i) => (
         <Hit key={hit.id} hit={hit} rank={i + 1} query={query} />
       ))}
+      {closest.length > 0 && (
+        <section className="closest" data-testid="closest-matches" aria-label="Closest in meaning">
+          {strong.length > 0 && <h2 className="side-title">Also close in meaning</h2>}
+          {closest.map((hit, i) => (
+            <Hit key={hit.id} hit={hit} rank={strong.length + i + 1} query={query} />
+          ))}
+        </section>
+      )}
       {weak.length > 0 && (
         <details className="weaker" data-testid="weaker-matches">
           <summary>Weaker matches ({weak.length}): recalled for importance or recency, not for these words</summary>
           {weak.map((hit, i) => (
-            <Hit key={hit.id} hit={hit} rank={strong.length + i + 1} query={query} />
+            <Hit key={hit.id} hit={hit} rank={strong.length + closest.length + i + 1} query={query} />
           ))}
         </details>
       )}

@@ -38,6 +38,8 @@ interface MemoriesState {
   searching: boolean;
   composing: boolean;
   editingId: string | null;
+  /** The memory a chat chip opened: drawn highlighted and scrolled to (docs/ui.md). */
+  highlightId: string | null;
   /** Bumped to ask the view to focus the search box (keyboard shortcut). */
   focusSearch: number;
   /** The memory whose "Replace with a newer fact" editor is open. */
@@ -54,6 +56,7 @@ interface MemoriesState {
   clearSearch(): void;
   setComposing(open: boolean): void;
   setEditing(id: string | null): void;
+  setHighlight(id: string | null): void;
   requestSearchFocus(): void;
   create(draft: MemoryDraft): Promise<boolean>;
   update(id: string, patch: Partial<MemoryDraft>): Promise<boolean>;
@@ -90,6 +93,7 @@ export const useMemories = create<MemoriesState>((set, get) => {
     searching: false,
     composing: false,
     editingId: null,
+    highlightId: null,
     focusSearch: 0,
     replacingId: null,
     focused: null,
@@ -102,7 +106,7 @@ export const useMemories = create<MemoriesState>((set, get) => {
       const before = get().persona;
       if (before !== persona) {
         const composing = before === null && get().composing;
-        set({ persona, filters: {}, query: '', hits: null, editingId: null, composing, categories: [], replacingId: null, focused: null });
+        set({ persona, filters: {}, query: '', hits: null, editingId: null, highlightId: null, composing, categories: [], replacingId: null, focused: null });
         set({ items: [], total: 0, nextCursor: null, loaded: false });
       }
       void get().reload();
@@ -166,7 +170,7 @@ export const useMemories = create<MemoriesState>((set, get) => {
     async search(query) {
       const { persona, filters } = get();
       const q = query.trim();
-      set({ query });
+      set({ query, highlightId: null });
       if (!persona || !q) {
         set({ hits: null, searching: false });
         return;
@@ -194,6 +198,10 @@ export const useMemories = create<MemoriesState>((set, get) => {
 
     setEditing(editingId) {
       set({ editingId });
+    },
+
+    setHighlight(highlightId) {
+      set({ highlightId });
     },
 
     requestSearchFocus() {

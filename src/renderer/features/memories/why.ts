@@ -1,5 +1,5 @@
 // "Why recalled" in words a person reads first; the numbers stay behind a disclosure.
-import { isMatch, MEANINGFUL_COSINE, type RecallHit } from '../../../shared/api';
+import { FAIR_COSINE, isMatch, MEANINGFUL_COSINE, type RecallHit } from '../../../shared/api';
 import { STOP } from '../../lib/stop-words';
 
 
@@ -60,4 +60,30 @@ export function whyRecalled(hit: RecallHit, query: string, now = new Date()): Wh
     rest.push(ago(hit.memory.insertedAt, now));
   }
   return { matched, meaning, rest };
+}
+
+/** How many of the closest by meaning are shown open when no memory matches, and (fair or strong ones) beside matches. */
+export const CLOSEST_ALONE = 5;
+export const CLOSEST_BESIDE = 3;
+
+export interface SplitHits {
+  /** Words of the query or a strong match in meaning: the count's matches, in recall's order. */
+  matches: RecallHit[];
+  /** Other hits with a vector, closest in meaning first: the best there is, never hidden. */
+  closest: RecallHit[];
+  /** The rest, recalled for importance or recency. */
+  weaker: RecallHit[];
+}
+
+/**
+ * The search page's three groups. A search never says "nothing" while the model found something
+ * close: the closest by meaning are shown ranked, with their strength in words.
+ */
+export function splitHits(hits: RecallHit[]): SplitHits {
+  const matches = hits.filter((h) => !isWeak(h));
+  const byMeaning = hits.filter((h) => isWeak(h) && h.score.cosine !== null).sort((a, b) => b.score.cosine! - a.score.cosine!);
+  // Alone, the closest are the best there is, however weak; beside matches, only the fairly close.
+  const closest = matches.length === 0 ? byMeaning.slice(0, CLOSEST_ALONE) : byMeaning.filter((h) => h.score.cosine! >= FAIR_COSINE).slice(0, CLOSEST_BESIDE);
+  const shown = new Set([...matches, ...closest]);
+  return { matches, closest, weaker: hits.filter((h) => !shown.has(h)) };
 }

@@ -54,9 +54,15 @@ export function SettingsView() {
   );
 }
 
-// The URL hash holds the current view, so section links scroll instead of navigating.
+// The URL hash holds the current view, so section links scroll instead of navigating. Only the
+// settings pane scrolls: scrollIntoView would also scroll the window and the main area (their
+// overflow is hidden, not unscrollable), taking the sidebar off the top and leaving a blank band below.
 function jumpTo(id: string): void {
   const el = document.getElementById(`settings-${id}`);
-  el?.scrollIntoView({ block: 'start' });
+  const pane = el?.closest<HTMLElement>('.settings-view');
+  if (el && pane) {
+    const margin = parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
+    pane.scrollTo({ top: pane.scrollTop + el.getBoundingClientRect().top - pane.getBoundingClientRect().top - margin });
+  }
   el?.querySelector<HTMLElement>('input, button, select, textarea')?.focus({ preventScroll: true });
 }

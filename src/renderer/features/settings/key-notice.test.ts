@@ -15,6 +15,7 @@ const saved: SettingsView = {
   durableCommits: false,
   backupsKeep: 7,
   recallRewrite: false,
+  welcomeDismissed: false,
 };
 
 /** What the Settings sections would send after the user edits some fields. */
