@@ -10,17 +10,29 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import type { ChangeMeta } from '../history/meta';
 import { requirePersona } from '../personas/store';
-import { factShape, type FactShape, isNearDuplicate, normalisedFact } from './near-duplicate';
+import { factShape, type FactShape, isNearDuplicate, normalisedFact, veto } from './near-duplicate';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './row';
 import { supersedeIn } from './supersede';
 
 /** A word held by more memories than this does not block alone (it would pair everything with everything). */
-const MAX_POSTINGS = 400;
+const MAX_POSTINGS = 5_000;
 
 interface Entry {
-  row: MemoryRow;
+  row: { id: string; content: string };
   shape: FactShape;
   exact: string;
+  /** A 32-bit summary of its words: a word set within another has no bit the other lacks. */
+  bits: number;
+}
+
+function wordBits(words: Set<string>): number {
+  let bits = 0;
+  for (const w of words) {
+    let h = 2166136261;
+    for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 16777619);
+    bits |= 1 << (h >>> 27);
+  }
+  return bits;
 }
 
 function subset(small: Set<string>, big: Set<string>): boolean {
@@ -59,6 +71,7 @@ function candidatePairs(entries: Entry[]): [number, number][] {
     for (const j of rarest) {
       if (j === i) continue;
       const other = entries[j]!;
+      if ((e.bits & ~other.bits) !== 0) continue;
       if (other.shape.words.size >= e.shape.words.size && subset(e.shape.words, other.shape.words)) add(i, j);
     }
   });
@@ -89,12 +102,17 @@ function byKeepFirst(a: Memory, b: Memory): number {
 export async function duplicateGroups(ctx: CoreContext, persona: string): Promise<DuplicateGroup[]> {
   await requirePersona(ctx.db, persona);
   const model = ctx.embedder.model();
-  const { rows } = await ctx.db.query<MemoryRow>(
-    `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.persona = $1 AND m.superseded_by IS NULL ORDER BY m.inserted_at, m.id`,
+  // Only ids and texts for the whole persona; full rows for the grouped ones only.
+  const { rows } = await ctx.db.query<{ id: string; content: string }>(
+    `SELECT m.id, m.content FROM memories m WHERE m.persona = $1 AND m.superseded_by IS NULL ORDER BY m.inserted_at, m.id`,
     [persona],
   );
-  const entries: Entry[] = rows.map((row) => ({ row, shape: factShape(row.content), exact: normalisedFact(row.content) }));
-  const pairs = candidatePairs(entries);
+  const entries: Entry[] = rows.map((row) => {
+    const shape = factShape(row.content);
+    return { row, shape, exact: normalisedFact(row.content), bits: wordBits(shape.words) };
+  });
+  // The vetoes need no vector: only pairs they leave are looked up.
+  const pairs = candidatePairs(entries).filter(([i, j]) => entries[i]!.exact === entries[j]!.exact || !veto(entries[i]!.shape, entries[j]!.shape));
   const cosines = await pairCosines(ctx, pairs.map(([i, j]) => [entries[i]!.row.id, entries[j]!.row.id]));
   const { rows: dismissed } = await ctx.db.query<{ a: string; b: string }>(`SELECT a, b FROM memory_not_duplicates WHERE persona = $1`, [persona]);
   const notPair = new Set(dismissed.map((d) => `${d.a}:${d.b}`));
@@ -107,14 +125,18 @@ export async function duplicateGroups(ctx: CoreContext, persona: string): Promis
     const cos = cosines.get(`${a.row.id}:${b.row.id}`) ?? null;
     if (a.exact === b.exact || isNearDuplicate(a.shape, b.shape, cos)) parent[find(i)] = find(j);
   }
-  const groups = new Map<number, Memory[]>();
+  const groups = new Map<number, string[]>();
   entries.forEach((e, i) => {
     const root = find(i);
     const list = groups.get(root) ?? [];
-    list.push(toMemory(e.row, model));
+    list.push(e.row.id);
     groups.set(root, list);
   });
-  return [...groups.values()]
+  const grouped = [...groups.values()].filter((g) => g.length > 1);
+  const { rows: full } = await ctx.db.query<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.id = ANY($1::uuid[])`, [grouped.flat()]);
+  const byId = new Map(full.map((r) => [r.id, toMemory(r, model)]));
+  return grouped
+    .map((ids) => ids.map((id) => byId.get(id)).filter((m): m is Memory => !!m))
     .filter((g) => g.length > 1)
     .map((g) => {
       const memories = g.sort(byKeepFirst);
