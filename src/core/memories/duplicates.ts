@@ -79,9 +79,14 @@ async function candidates(
   return rows;
 }
 
-/** The current model's vector of a text, or null (text-only database, model not answering). */
-export async function textVector(ctx: CoreContext, content: string): Promise<Float32Array | null> {
+/**
+ * The current model's vector of a text, or null (text-only database, model not
+ * answering). With `onlyIfWarm`, null too while the model would first have to
+ * load: the editor's check as the person types must not wait seconds for it.
+ */
+export async function textVector(ctx: CoreContext, content: string, onlyIfWarm = false): Promise<Float32Array | null> {
   if (!ctx.db.features.vector) return null;
+  if (onlyIfWarm && !ctx.embedder.current().warm()) return null;
   return ctx.embedder.embedQuery(content);
 }
 

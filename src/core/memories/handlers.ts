@@ -5,7 +5,7 @@ import { requirePersona } from '../personas/store';
 import { importance, isoDay, memoryFilters, memoryOrigin, personaId, text, uuid } from '../schemas';
 import { deleteMemory, restoreMemory, updateMemory, writeMemory } from './mutate';
 import { getMemory, listMemories } from './store';
-import { findNearDuplicate } from './duplicates';
+import { findNearDuplicate, textVector } from './duplicates';
 import { duplicateGroups, markNotDuplicates, mergeMemories } from './tidy';
 import { memoryCategories, topMemoriesBlock } from './top';
 
@@ -96,7 +96,7 @@ export const memoryHandlers = {
     z.object({ persona: personaId, content: text(MAX_MEMORY_CHARS), exclude: z.array(uuid).max(100).optional() }).strict(),
     async ({ persona, content, exclude }, ctx) => {
       await requirePersona(ctx.db, persona);
-      return findNearDuplicate(ctx, persona, content, { exclude: exclude ?? [] });
+      return findNearDuplicate(ctx, persona, content, { exclude: exclude ?? [], vector: await textVector(ctx, content, true) });
     },
   ),
 
