@@ -25,6 +25,8 @@ import type {
   MemorySearchResult,
   ImportFormat,
   ImportFromResult,
+  DuplicateGroup,
+  SimilarMemory,
   MemoryVersion,
   Persona,
   PersonaImport,
@@ -90,6 +92,14 @@ export interface Api {
   'memories.supersede': [{ id: string; by: string; reason?: string }, Memory];
   /** Undoes a supersession: `id` is current again. */
   'memories.unsupersede': [{ id: string }, Memory];
+  /** The persona's stored memory that says `content` in other words, or null (docs/duplicates.md). */
+  'memories.similar': [{ persona: string; content: string; exclude?: string[] }, SimilarMemory | null];
+  /** Groups of near-duplicates the persona already holds, biggest first (Tidy up). */
+  'memories.duplicates': [{ persona: string }, DuplicateGroup[]];
+  /** Supersedes `others` by `keep` (history kept, undoable); returns the superseded ones. */
+  'memories.merge': [{ keep: string; others: string[] }, Memory[]];
+  /** These memories are not duplicates of each other: Tidy up does not group them again. */
+  'memories.notDuplicates': [{ ids: string[] }, { pairs: number }];
   /** The latest changes across a persona's memories and user model, newest first. */
   'activity.list': [
     { persona: string; actorKind?: ActorKind; kind?: 'memory' | 'userModel'; limit?: number; before?: string | null },

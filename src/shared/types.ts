@@ -354,6 +354,20 @@ export interface PersonaImport {
   toIndex: number;
 }
 
+/** A near-duplicate found for a text (docs/duplicates.md). */
+export interface SimilarMemory {
+  memory: Memory;
+  /** The current model's cosine of the two texts, or null when the text rule decided. */
+  cosine: number | null;
+}
+
+/** Memories Tidy up found saying the same thing; `keep` is the default one to keep (most important, then newest). */
+export interface DuplicateGroup {
+  keep: string;
+  /** `keep` first. */
+  memories: Memory[];
+}
+
 /** Other tools' exports that memories.importFrom reads. */
 
 export type { ImportFormat };
@@ -362,13 +376,23 @@ export interface ImportFromItem {
   content: string;
   day: ISODate;
   category: string | null;
-  /** duplicate: the same text (normalised) is already a memory of this persona, or earlier in the same file. */
-  status: 'added' | 'duplicate';
+  /**
+   * duplicate: the same text (normalised) is already a memory of this persona, or earlier in the same file;
+   * near-duplicate: a memory of this persona already says it in other words (docs/duplicates.md).
+   */
+  status: 'added' | 'duplicate' | 'near-duplicate';
+  /** The stored memory a duplicate or near-duplicate repeats, when it is one already stored. */
+  duplicateOf?: string;
 }
 
 export interface ImportFromResult {
   added: number;
+  /** duplicates + nearDuplicates. */
   skipped: number;
+  /** Items whose exact text (normalised) is already stored or earlier in the input. */
+  duplicates: number;
+  /** Items a stored memory already says in other words. */
+  nearDuplicates: number;
   /** Every item read, in order (at most the first 1,000). */
   items: ImportFromItem[];
   dryRun: boolean;

@@ -4,7 +4,8 @@
 import type { Memory, MemoryFilters, MemoryOrigin, RecallHit, UserModelEntry } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
-import { deleteMemory, writeMemory as writeMemoryRow } from '../memories/mutate';
+import { deleteMemory } from '../memories/mutate';
+import { type CheckedWrite, findNearDuplicate, writeUnlessDuplicate } from '../memories/duplicates';
 import { recall } from '../recall/recall';
 import { writeUserModel } from '../user-model/write';
 import { actorOfOrigin, type ChangeMeta } from '../history/meta';
@@ -28,15 +29,22 @@ export interface MemoryDraft {
   conversationId: string | null;
 }
 
-export function writeMemory(ctx: CoreContext, d: MemoryDraft): Promise<Memory> {
-  return writeMemoryRow(ctx, d);
+/** Writes the memory unless the persona already holds it in other words: then `duplicateOf` names that one (docs/duplicates.md). */
+export function writeMemory(ctx: CoreContext, d: MemoryDraft): Promise<CheckedWrite> {
+  return writeUnlessDuplicate(ctx, d);
 }
 
-/** The memory tool's `supersede`: the new fact, linked to the old one of this persona, in one transaction. */
-export async function writeSupersedingMemory(ctx: CoreContext, d: MemoryDraft, oldId: string, reason: string | null): Promise<Memory> {
+/**
+ * The memory tool's `supersede`: the new fact, linked to the old one of this
+ * persona, in one transaction; nothing when another current memory already
+ * says the new fact (`duplicateOf`).
+ */
+export async function writeSupersedingMemory(ctx: CoreContext, d: MemoryDraft, oldId: string, reason: string | null): Promise<CheckedWrite> {
+  const found = await findNearDuplicate(ctx, d.persona, d.content, { exclude: [oldId] });
+  if (found) return { memory: found.memory, duplicateOf: found.memory.id };
   const actor = actorOfOrigin(d.origin);
   const { memory } = await writeSuperseding(ctx, { ...d, actor }, oldId, { actor, conversationId: d.conversationId, reason });
-  return memory;
+  return { memory, duplicateOf: null };
 }
 
 /** `user_model_history` for the model: one line per version, oldest first. */

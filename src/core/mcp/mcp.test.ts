@@ -49,6 +49,17 @@ describe('Hearth over MCP (SDK client, in memory)', () => {
     expect(page.items.map((m) => [m.id, m.origin])).toEqual([[id, 'mcp:Claude Desktop']]);
   });
 
+  it('adding a fact Hearth already holds in other words writes nothing and answers duplicateOf', async () => {
+    const first = await a.callTool({ name: 'add_memory', arguments: { content: 'The user is allergic to peanuts.' } });
+    const id = (first.structuredContent as { memory: { id: string } }).memory.id;
+    const again = await a.callTool({ name: 'add_memory', arguments: { content: 'User: allergic to peanuts!' } });
+    expect(isToolError(again), resultText(again)).toBe(false);
+    expect(resultText(again)).toContain(`already saved as [memory ${id}]`);
+    expect(again.structuredContent).toMatchObject({ duplicateOf: id, memory: { id } });
+    const page = await core.call('memories.list', { persona: 'alpha', limit: 500 });
+    expect(page.items.filter((m) => /peanut/i.test(m.content)).map((m) => m.id)).toEqual([id]);
+  });
+
   it('search_memory narrows by category, importance and days, and refuses an importance outside 1–10', async () => {
     const w = (content: string, category: string, importance: number, day: string) => core.call('memories.write', { persona: 'alpha', content, category, importance, day });
     const work = await w('Lighthouse project kickoff with the design team', 'work', 9, '2026-03-02');

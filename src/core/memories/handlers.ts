@@ -5,6 +5,8 @@ import { requirePersona } from '../personas/store';
 import { importance, isoDay, memoryFilters, memoryOrigin, personaId, text, uuid } from '../schemas';
 import { deleteMemory, restoreMemory, updateMemory, writeMemory } from './mutate';
 import { getMemory, listMemories } from './store';
+import { findNearDuplicate, textVector } from './duplicates';
+import { duplicateGroups, markNotDuplicates, mergeMemories } from './tidy';
 import { memoryCategories, topMemoriesBlock } from './top';
 
 export const MAX_MEMORY_CHARS = 20_000;
@@ -89,6 +91,23 @@ export const memoryHandlers = {
     await requirePersona(ctx.db, persona);
     return memoryCategories(ctx.db, persona);
   }),
+
+  'memories.similar': handler(
+    z.object({ persona: personaId, content: text(MAX_MEMORY_CHARS), exclude: z.array(uuid).max(100).optional() }).strict(),
+    async ({ persona, content, exclude }, ctx) => {
+      await requirePersona(ctx.db, persona);
+      return findNearDuplicate(ctx, persona, content, { exclude: exclude ?? [], vector: await textVector(ctx, content, true) });
+    },
+  ),
+
+  'memories.duplicates': handler(z.object({ persona: personaId }).strict(), ({ persona }, ctx) => duplicateGroups(ctx, persona)),
+
+  'memories.merge': handler(
+    z.object({ keep: uuid, others: z.array(uuid).min(1).max(1000) }).strict(),
+    ({ keep, others }, ctx, call) => mergeMemories(ctx, keep, others, { actor: call.actor }),
+  ),
+
+  'memories.notDuplicates': handler(z.object({ ids: z.array(uuid).min(2).max(100) }).strict(), ({ ids }, ctx) => markNotDuplicates(ctx, ids)),
 
   'memories.topBlock': handler(z.object({ persona: personaId }).strict(), async ({ persona }, ctx) => {
     await requirePersona(ctx.db, persona);

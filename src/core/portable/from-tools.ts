@@ -6,6 +6,7 @@ import { AppError } from '../../shared/errors';
 import type { ImportFormat, ImportFromItem, ImportFromResult } from '../../shared/types';
 import type { CoreContext } from '../context';
 import { importMemories } from '../memories/import';
+import { findNearDuplicate } from '../memories/duplicates';
 import { MAX_MEMORY_CHARS } from '../memories/handlers';
 import { requirePersona } from '../personas/store';
 import { localDay } from '../time';
@@ -157,18 +158,69 @@ export async function importFromTool(
   const seen = await existingTexts(ctx, persona);
   const out: ImportFromItem[] = [];
   const toWrite: Item[] = [];
+  const fresh: number[] = [];
   for (const i of items) {
     const key = normaliseText(i.content);
     const duplicate = !key || seen.has(key);
     seen.add(key);
+    if (!duplicate) fresh.push(out.length);
     out.push({ ...i, status: duplicate ? 'duplicate' : 'added' });
-    if (!duplicate) toWrite.push(i);
   }
+  const near = await nearDuplicatesOf(ctx, persona, fresh.map((n) => out[n]!.content));
+  let nearDuplicates = 0;
+  fresh.forEach((n, k) => {
+    const of = near[k];
+    if (of) {
+      out[n] = { ...out[n]!, status: 'near-duplicate', duplicateOf: of };
+      nearDuplicates++;
+    } else toWrite.push(items[n]!);
+  });
   if (!dryRun && toWrite.length) {
     await importMemories(ctx, persona, toWrite.map((i) => ({ content: i.content, category: i.category, day: i.day })));
     ctx.wakeJobs();
   }
-  return { added: toWrite.length, skipped: items.length - toWrite.length, items: out.slice(0, PREVIEW_ITEMS), dryRun };
+  const skipped = items.length - toWrite.length;
+  return {
+    added: toWrite.length,
+    skipped,
+    duplicates: skipped - nearDuplicates,
+    nearDuplicates,
+    items: out.slice(0, PREVIEW_ITEMS),
+    dryRun,
+  };
+}
+
+/**
+ * Beyond this many new items an import checks exact text only: each check is
+ * a few index look-ups (docs/duplicates.md), and a first import of a whole
+ * archive into an empty persona has nothing to repeat.
+ */
+const NEAR_CHECK_MAX = 5_000;
+
+/** For each text, the id of a stored memory of the persona that says it in other words, or null. */
+async function nearDuplicatesOf(ctx: CoreContext, persona: string, texts: string[]): Promise<(string | null)[]> {
+  if (!texts.length || texts.length > NEAR_CHECK_MAX) return texts.map(() => null);
+  const vectors = await embedAll(ctx, texts);
+  const out: (string | null)[] = [];
+  for (let k = 0; k < texts.length; k++) {
+    const found = await findNearDuplicate(ctx, persona, texts[k]!, { vector: vectors[k] ?? null });
+    out.push(found ? found.memory.id : null);
+  }
+  return out;
+}
+
+/** The texts' current-model vectors in batches, or nulls (text-only database, model failing): the text rule decides then. */
+async function embedAll(ctx: CoreContext, texts: string[]): Promise<(Float32Array | null)[]> {
+  if (!ctx.db.features.vector) return texts.map(() => null);
+  try {
+    const provider = ctx.embedder.current();
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += provider.maxBatch) out.push(...(await provider.embed(texts.slice(i, i + provider.maxBatch))));
+    return out;
+  } catch (e) {
+    console.warn(`import: texts not embedded for the near-duplicate check, text rule only (${(e as Error).message})`);
+    return texts.map(() => null);
+  }
 }
 
 export function decodeInput(text: string | undefined, dataBase64: string | undefined): string {

@@ -88,6 +88,23 @@ describe('compaction with pre-compaction flush (trigger 3)', () => {
     expect(await snapshot()).toContain('Told the turn-one story.');
   });
 
+  it('a flushed fact the persona already holds in other words is not written again', async () => {
+    const saved = await f.core.call('memories.write', { persona: p, content: 'The user told the turn-one story.' });
+    answer(
+      () => ({ text: '[{"category":"journal","content":"Told the turn-one story.","importance":7},{"category":"journal","content":"Bought a kayak.","importance":5}]' }),
+      () => ({ text: 'The user told a long story in turn one.' }),
+    );
+    await fillConversation();
+    const [job] = await compactions();
+    expect(job!.state).toBe('completed');
+    const memories = (await f.core.call('memories.list', { persona: p })).items;
+    expect(memories.map((m) => [m.content, m.origin]).sort()).toEqual([
+      ['Bought a kayak.', 'flush'],
+      ['The user told the turn-one story.', 'manual'],
+    ]);
+    expect(memories.find((m) => m.origin === 'manual')!.id).toBe(saved.id);
+  });
+
   it('a malformed or failed flush is logged and the fold still happens', async () => {
     let flushes = 0;
     answer(

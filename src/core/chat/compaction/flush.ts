@@ -54,8 +54,8 @@ export async function flushSlice(
   }
   const written: string[] = [];
   for (const item of parsed.data) {
-    const m = await writeMemory(ctx, { ...scope, ...item, origin: 'flush' });
-    written.push(m.id);
+    const { memory: m, duplicateOf } = await writeMemory(ctx, { ...scope, ...item, origin: 'flush' });
+    if (!duplicateOf) written.push(m.id);
   }
   return { written, problem: null };
 }

@@ -6,7 +6,7 @@ import { chatProviderFrom, loadChatSettings } from '../config';
 import { getConversationById } from '../conversation';
 import { parseModelJson } from '../model-json';
 import { listUserModel, renderTopMemoriesBlock, renderUserModelBlock, topMemories, upsertUserModel, writeMemory } from '../stores';
-import { isDuplicateMemory, normalise } from './dedupe';
+import { normalise } from './dedupe';
 import { applyProposals, renderResembling, resemblingMemories } from './supersessions';
 import { MIN_REVIEW_CONFIDENCE, REVIEW_INSTRUCTIONS, REVIEW_JSON_SCHEMA, reviewOutput } from './schema';
 
@@ -75,11 +75,12 @@ export async function memoryReviewWork(raw: Record<string, unknown>, jc: JobCont
   }
   const known = await knownMemories(ctx, persona);
   for (const m of parsed.data.memories) {
-    if (m.confidence < MIN_REVIEW_CONFIDENCE || (await isDuplicateMemory(ctx, persona, m.content, known))) {
+    if (m.confidence < MIN_REVIEW_CONFIDENCE || known.has(normalise(m.content))) {
       skipped++;
       continue;
     }
-    const created = await writeMemory(ctx, {
+    // A fact the persona already holds in other words writes nothing (docs/duplicates.md).
+    const { memory: created, duplicateOf } = await writeMemory(ctx, {
       persona,
       content: m.content,
       category: m.category,
@@ -88,6 +89,10 @@ export async function memoryReviewWork(raw: Record<string, unknown>, jc: JobCont
       conversationId: conv.id,
     });
     known.add(normalise(m.content));
+    if (duplicateOf) {
+      skipped++;
+      continue;
+    }
     written++;
     if (m.supersedes.length) {
       superseded += (await applyProposals(ctx, { persona, conversationId: conv.id, newId: created.id }, m.supersedes, shown)).applied;

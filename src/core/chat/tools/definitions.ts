@@ -6,7 +6,7 @@ export const TOOLS: LlmTool[] = [
   {
     name: 'memory',
     description:
-      'Save an event memory (action "write": a timestamped occurrence, milestone or conversation worth recalling); replace a memory that is no longer true with the new fact (action "supersede": id of the old memory plus the new content; the old one is kept as history); or delete one memory by id (action "delete", only when the user asks).',
+      'Save an event memory (action "write": a timestamped occurrence, milestone or conversation worth recalling); replace a memory that is no longer true with the new fact (action "supersede": id of the old memory plus the new content; the old one is kept as history); or delete one memory by id (action "delete", only when the user asks). A fact already saved, even in other words, is not saved again: the answer names that memory, to supersede if it changed.',
     parameters: {
       type: 'object',
       properties: {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { isAppError } from '../../../shared/errors';
 import type { CoreContext } from '../../context';
+import type { Memory } from '../../../shared/api';
 import { deleteMemoryOfPersona, ingestForTool, recallAsText, upsertUserModel, userModelHistoryAsText, writeMemory, writeSupersedingMemory } from '../stores';
 import { checkText, nulRefused, surrogateNote } from '../../text-safety';
 import { ingestArgs, MAX_TOOL_ARGS_CHARS, memoryArgs, recallArgs, recallToolFilters, userModelArgs, userModelHistoryArgs } from './args';
@@ -42,6 +43,15 @@ function parseArgs<S extends z.ZodType>(tool: string, schema: S, raw: string): {
   return { ok: true, args: parsed.data };
 }
 
+/** Nothing written: the persona already holds the fact; the model can update that one instead. */
+function alreadySaved(m: Memory): ToolOutcome {
+  return {
+    ok: true,
+    content: `Nothing saved: already saved as [memory ${m.id}] "${m.content}" [${m.category ?? 'general'}, imp=${m.importance}, ${m.day}]. To change it, supersede that one.`,
+    memoryIds: [],
+  };
+}
+
 async function runMemory(ctx: CoreContext, scope: ToolScope, raw: string): Promise<ToolOutcome> {
   const p = parseArgs('memory', memoryArgs, raw);
   if (!p.ok) return p.out;
@@ -60,14 +70,16 @@ async function runMemory(ctx: CoreContext, scope: ToolScope, raw: string): Promi
     conversationId: scope.conversationId,
   };
   if (p.args.action === 'supersede') {
-    const m = await writeSupersedingMemory(ctx, draft, p.args.id, p.args.reason ?? null);
+    const { memory: m, duplicateOf } = await writeSupersedingMemory(ctx, draft, p.args.id, p.args.reason ?? null);
+    if (duplicateOf) return alreadySaved(m);
     return {
       ok: true,
       content: `Saved memory ${m.id} [${m.category ?? 'general'}, imp=${m.importance}, ${m.day}]; it supersedes memory ${p.args.id}, which is kept as history.`,
       memoryIds: [m.id],
     };
   }
-  const m = await writeMemory(ctx, draft);
+  const { memory: m, duplicateOf } = await writeMemory(ctx, draft);
+  if (duplicateOf) return alreadySaved(m);
   return { ok: true, content: `Saved memory ${m.id} [${m.category ?? 'general'}, imp=${m.importance}, ${m.day}].`, memoryIds: [m.id] };
 }
 

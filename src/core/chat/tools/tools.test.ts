@@ -46,3 +46,20 @@ it('user_model_write upserts one dimension', async () => {
   const model = await core.call('userModel.list', { persona: 'main' });
   expect(model.map((e) => [e.dimension, e.content, e.confidence])).toEqual([['goals', 'Run two marathons', 8]]);
 });
+
+it('memory write and supersede of a fact already saved in other words write nothing and name the saved one', async () => {
+  const first = await runTool(core.ctx, scope, 'memory', '{"action":"write","content":"The user is allergic to peanuts."}');
+  const id = first.memoryIds[0]!;
+  const again = await runTool(core.ctx, scope, 'memory', '{"action":"write","content":"User: allergic to peanuts!"}');
+  expect(again).toMatchObject({ ok: true, memoryIds: [] });
+  expect(again.content).toContain(`already saved as [memory ${id}]`);
+
+  const lyon = (await runTool(core.ctx, scope, 'memory', '{"action":"write","content":"User lives in Lyon."}')).memoryIds[0]!;
+  const sup = await runTool(core.ctx, scope, 'memory', JSON.stringify({ action: 'supersede', id: lyon, content: 'Allergic to peanuts, the user is.' }));
+  expect(sup.content).toContain(`already saved as [memory ${id}]`);
+  expect((await core.call('memories.get', { id: lyon })).supersededBy).toBeNull();
+  const moved = await runTool(core.ctx, scope, 'memory', JSON.stringify({ action: 'supersede', id: lyon, content: 'User lives in Grenoble.' }));
+  expect((await core.call('memories.get', { id: lyon })).supersededBy).toBe(moved.memoryIds[0]);
+  const peanuts = (await core.call('memories.list', { persona: 'main', limit: 500 })).items.filter((m) => /peanut/i.test(m.content));
+  expect(peanuts.map((m) => m.id)).toEqual([id]);
+});

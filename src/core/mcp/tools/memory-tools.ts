@@ -66,6 +66,15 @@ export const addMemory = defineTool(
       .strict(),
   },
   async (args, scope) => {
+    // A fact the persona already holds in other words is not written again (docs/duplicates.md).
+    const similar = await scope.call('memories.similar', { persona: scope.persona, content: args.content });
+    if (similar) {
+      const d = similar.memory;
+      return {
+        text: `Nothing saved: already saved as [memory ${d.id}] "${d.content}" [${d.category ?? 'general'}, imp=${d.importance}, ${d.day}].`,
+        data: { memory: memoryData(d), duplicateOf: d.id },
+      };
+    }
     const m = await scope.call('memories.write', {
       persona: scope.persona,
       content: args.content,

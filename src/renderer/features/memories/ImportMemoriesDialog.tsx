@@ -13,6 +13,12 @@ const FORMATS: { value: ImportFormat; label: string; hint: string }[] = [
   { value: 'mem0', label: 'mem0 export (JSON)', hint: 'The JSON mem0 gives for a user’s memories (get_all or an export).' },
 ];
 
+/** "2 duplicates and 1 near-duplicate" (docs/duplicates.md). */
+function skippedText(r: ImportFromResult): string {
+  const exact = plural(r.duplicates, 'duplicate');
+  return r.nearDuplicates ? `${exact} and ${plural(r.nearDuplicates, 'near-duplicate')}` : exact;
+}
+
 /** Memories → Import…: shows what would be added and skipped before writing anything. */
 export function ImportMemoriesDialog({ persona, onClose }: { persona: string; onClose(): void }) {
   const [format, setFormat] = useState<ImportFormat>('text');
@@ -30,7 +36,7 @@ export function ImportMemoriesDialog({ persona, onClose }: { persona: string; on
       const res = await getApi().invoke('memories.importFrom', { persona, format, ...input, dryRun });
       if (dryRun) setPreview(res);
       else {
-        notify(`Imported ${plural(res.added, 'memory', 'memories')}; ${plural(res.skipped, 'duplicate')} skipped.`);
+        notify(`Imported ${plural(res.added, 'memory', 'memories')}; ${skippedText(res)} skipped.`);
         onClose();
       }
     } catch (e) {
@@ -75,13 +81,14 @@ export function ImportMemoriesDialog({ persona, onClose }: { persona: string; on
       {preview && (
         <div className="import-preview" data-testid="import-preview">
           <p data-testid="import-summary">
-            {plural(preview.added, 'memory', 'memories')} to add, {plural(preview.skipped, 'duplicate')} to skip.
+            {plural(preview.added, 'memory', 'memories')} to add, {skippedText(preview)} to skip.
           </p>
           <ul>
             {preview.items.slice(0, 200).map((i, n) => (
               <li key={n} className={i.status} data-testid="import-item" data-status={i.status}>
                 <span className="import-day">{i.day}</span> {i.content}
                 {i.status === 'duplicate' && <em> — already a memory</em>}
+                {i.status === 'near-duplicate' && <em> — already a memory in other words</em>}
               </li>
             ))}
           </ul>

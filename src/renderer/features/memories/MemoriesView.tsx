@@ -3,6 +3,7 @@ import { plural } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
 import { ImportMemoriesDialog } from './ImportMemoriesDialog';
 import { MemoryEditor } from './MemoryEditor';
+import { TidyUpDialog } from './TidyUpDialog';
 import { MemoryFiltersBar } from './MemoryFiltersBar';
 import { MemoryList } from './MemoryList';
 import { MemoryRow } from './MemoryRow';
@@ -82,9 +83,10 @@ function EmptyMemories() {
 export function MemoriesView() {
   const persona = usePersonas((s) => s.activeId);
   const { items, total, loaded, hits, composing, categories, focused, matchTotal, matchTotalIsLowerBound } = useMemories();
-  const { open, setComposing, create, focus } = useMemories.getState();
+  const { open, setComposing, create, focus, updateThat, replaceThat } = useMemories.getState();
 
   const [importing, setImporting] = useState(false);
+  const [tidying, setTidying] = useState(false);
 
   useEffect(() => open(persona), [persona, open]);
 
@@ -105,15 +107,26 @@ export function MemoriesView() {
         <button className="ghost" data-testid="memory-import" onClick={() => setImporting(true)} title="Import memories from another assistant">
           Import…
         </button>
+        <button className="ghost" data-testid="memory-tidy" onClick={() => setTidying(true)} title="Find and merge memories that say the same thing">
+          Tidy up…
+        </button>
         <button className="primary" data-testid="memory-new" onClick={() => setComposing(true)} title="New memory (n)">
           New memory
         </button>
       </header>
       {importing && <ImportMemoriesDialog persona={persona} onClose={() => setImporting(false)} />}
+      {tidying && <TidyUpDialog persona={persona} onClose={() => setTidying(false)} onChanged={() => void useMemories.getState().reload()} />}
       <MemoryFiltersBar />
       {composing && (
         <div className="composer">
-          <MemoryEditor categories={categories} onSave={create} onCancel={() => setComposing(false)} />
+          <MemoryEditor
+            categories={categories}
+            onSave={create}
+            onCancel={() => setComposing(false)}
+            similarIn={persona ?? undefined}
+            onUpdateThat={updateThat}
+            onReplaceThat={replaceThat}
+          />
         </div>
       )}
       {focused && (

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Memory } from '../../../shared/api';
+import { getApi } from '../../api';
 import { today } from '../../lib/format';
 import type { MemoryDraft } from './store';
 
@@ -10,22 +11,68 @@ interface Props {
   onCancel(): void;
   /** The save button's text when it is not the usual one. */
   submitLabel?: string;
+  /**
+   * A new memory of this persona: while the person types, a stored memory
+   * saying the same is shown, with Save anyway / Update that one / Replace it
+   * (docs/duplicates.md).
+   */
+  similarIn?: string;
+  onUpdateThat?(that: Memory, draft: MemoryDraft): Promise<boolean>;
+  onReplaceThat?(that: Memory, draft: MemoryDraft): Promise<boolean>;
+}
+
+/** Quiet time after the last keystroke before asking for a similar memory. */
+const SIMILAR_DEBOUNCE_MS = 400;
+
+/** The stored memory that says what is being typed, or null; asked after a pause in typing. */
+function useSimilar(persona: string | undefined, content: string): Memory | null {
+  const [similar, setSimilar] = useState<Memory | null>(null);
+  useEffect(() => {
+    const text = content.trim();
+    if (!persona || text.length < 8) {
+      setSimilar(null);
+      return;
+    }
+    let live = true;
+    const t = setTimeout(() => {
+      getApi()
+        .invoke('memories.similar', { persona, content: text })
+        .then((r) => live && setSimilar(r?.memory ?? null))
+        .catch(() => live && setSimilar(null));
+    }, SIMILAR_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [persona, content]);
+  return similar;
 }
 
 /** The form for a new memory and for editing one in place. */
-export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabel }: Props) {
+export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabel, similarIn, onUpdateThat, onReplaceThat }: Props) {
   const [content, setContent] = useState(initial?.content ?? '');
   const [category, setCategory] = useState(initial?.category ?? '');
   const [importance, setImportance] = useState(initial?.importance ?? 5);
   const [day, setDay] = useState(initial?.day ?? today());
   const [saving, setSaving] = useState(false);
   const listId = useId();
+  const similar = useSimilar(similarIn, content);
+
+  function draft(): MemoryDraft {
+    return { content: content.trim(), category: category.trim() || null, importance, day };
+  }
+
+  async function onThat(run: ((that: Memory, d: MemoryDraft) => Promise<boolean>) | undefined) {
+    if (!similar || !run || !content.trim() || saving) return;
+    setSaving(true);
+    if (!(await run(similar, draft()))) setSaving(false);
+  }
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
     if (!content.trim() || saving) return;
     setSaving(true);
-    const ok = await onSave({ content: content.trim(), category: category.trim() || null, importance, day });
+    const ok = await onSave(draft());
     if (!ok) setSaving(false);
   }
 
@@ -50,6 +97,29 @@ export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabe
         rows={3}
         onChange={(e) => setContent(e.target.value)}
       />
+      {similar && (
+        <div className="similar-memory" role="status" data-testid="similar-memory">
+          <p>
+            <strong>Similar to:</strong> <span data-testid="similar-content">{similar.content}</span>{' '}
+            <span className="muted small">({similar.day})</span>
+          </p>
+          <div className="similar-actions">
+            <button type="submit" className="ghost small" data-testid="similar-save-anyway" disabled={saving}>
+              Save anyway
+            </button>
+            {onUpdateThat && (
+              <button type="button" className="ghost small" data-testid="similar-update" disabled={saving} onClick={() => void onThat(onUpdateThat)}>
+                Update that one
+              </button>
+            )}
+            {onReplaceThat && (
+              <button type="button" className="ghost small" data-testid="similar-replace" disabled={saving} onClick={() => void onThat(onReplaceThat)}>
+                Replace it
+              </button>
+            )}
+          </div>
+        </div>
+      )}
       <div className="editor-fields">
         <label>
           Category

@@ -59,6 +59,10 @@ interface MemoriesState {
   setHighlight(id: string | null): void;
   requestSearchFocus(): void;
   create(draft: MemoryDraft): Promise<boolean>;
+  /** The composer's "Update that one": the stored near-duplicate takes the typed text and fields. */
+  updateThat(that: Memory, draft: MemoryDraft): Promise<boolean>;
+  /** The composer's "Replace it": the typed memory supersedes the stored near-duplicate. */
+  replaceThat(that: Memory, draft: MemoryDraft): Promise<boolean>;
   update(id: string, patch: Partial<MemoryDraft>): Promise<boolean>;
   remove(memory: Memory): Promise<void>;
   restore(memory: Memory): Promise<void>;
@@ -223,6 +227,18 @@ export const useMemories = create<MemoriesState>((set, get) => {
         reportError(e, 'Could not save the memory');
         return false;
       }
+    },
+
+    async updateThat(that, draft) {
+      const ok = await get().update(that.id, draft);
+      if (ok) set({ composing: false });
+      return ok;
+    },
+
+    async replaceThat(that, draft) {
+      const ok = await get().replace(that, draft);
+      if (ok) set({ composing: false });
+      return ok;
     },
 
     async update(id, patch) {

@@ -1,0 +1,273 @@
+// Is one memory the same fact as another in other words? A false "yes" hides
+// a fact, a missed one costs a line, so the rule leans to "no": any sign of a
+// different fact (another number, name, weekday, month, person, polarity or
+// tense) vetoes, and what is left must mean the same by the current model's
+// cosine, or, without vectors, by its content words. The thresholds were
+// chosen on bench/dedupe/pairs.jsonl; docs/duplicates.md gives the figures.
+
+/** With vectors: the current model's cosine two veto-free texts must reach. */
+export const MIN_COSINE = 0.6;
+/** Without vectors: the share of content words two veto-free texts must have in common. */
+export const MIN_WORDS = 0.5;
+
+const STOP = new Set(
+  `a an the and or but of to in on at for with by from as is are was were be been being am it its this that these those there
+   their they them he she his her him i me my we our you your user user's who whom which what when where how than then so
+   very really just also too about around some any all each every most more much do does did has have had having get gets got
+   s usually always one's own out up into while because only
+   use uses used using take takes took taking go goes went going gone keep keeps kept hold holds held own owns make makes made
+   named called call name pay pays work works come comes`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Spellings and everyday synonyms folded to one word, so "favourite colour" meets "favorite color". */
+const FOLD: Record<string, string> = {
+  favourite: 'favorite', colour: 'color', colours: 'color', neighbour: 'neighbor', tyres: 'tires', tyre: 'tire',
+  centre: 'center', cafe: 'cafe', mom: 'mother', mum: 'mother', dad: 'father', grandma: 'grandmother', grandpa: 'grandfather',
+  kids: 'child', kid: 'child', children: 'child', film: 'movie', films: 'movie', movies: 'movie', flat: 'apartment',
+  flatmate: 'roommate', flatmates: 'roommate', roommates: 'roommate', enjoy: 'like', enjoys: 'like', love: 'like', loves: 'like',
+  likes: 'like', cycle: 'bike', cycles: 'bike', bikes: 'bike', works: 'work', working: 'work', employed: 'work', job: 'work',
+  phones: 'call', calls: 'call', allergy: 'allergic', allergies: 'allergic', ocean: 'sea', gp: 'doctor',
+  eldest: 'oldest', writer: 'author', studying: 'learn', studies: 'learn', study: 'learn', learning: 'learn', learns: 'learn',
+  scared: 'afraid', fear: 'afraid', diabetic: 'diabetes', asthmatic: 'asthma', dyslexic: 'dyslexia', vacation: 'leave',
+  married: 'wedding', husband: 'spouse', wife: 'spouse', near: 'close', begin: 'start', begins: 'start', fan: 'like',
+  favorite: 'like', prefer: 'like', prefers: 'like', preferred: 'like', daily: 'day', deadline: 'due', intolerance: 'intolerant',
+  interruption: 'interrupt', interruptions: 'interrupt', programming: 'code', coding: 'code', codes: 'code',
+  born: 'birthday', supports: 'like', support: 'like', flight: 'fly', flights: 'fly', flies: 'fly', flying: 'fly', plane: 'fly',
+  planes: 'fly', lefty: 'left', doctorate: 'phd', trip: 'visit', raised: 'grew', bed: 'sleep', countryside: 'country',
+  belongs: 'member', belong: 'member', height: 'tall', remote: 'home', remotely: 'home', adore: 'like', adores: 'like', office: 'work', best: 'like',
+  };
+
+const NUMBER_WORDS: Record<string, string> = {
+  zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+  eleven: '11', twelve: '12', twenty: '20', thirty: '30', hundred: '100', first: '1', second: '2', third: '3', fourth: '4',
+  fifth: '5', sixth: '6', twice: '2', once: '1', half: '0.5', dozen: '12', both: '2',
+};
+
+/** Words whose being different on the two sides means a different fact, each set one kind. */
+const KINDS: string[][] = [
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekday', 'weekend', 'weekdays', 'weekends', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays'],
+  ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'christmas', 'easter'],
+  ['morning', 'mornings', 'afternoon', 'afternoons', 'evening', 'evenings', 'night', 'nights', 'noon', 'midnight', 'am', 'pm', 'day', 'daily', 'weekly', 'monthly', 'yearly'],
+  ['spring', 'summer', 'autumn', 'fall', 'winter'],
+  ['red', 'blue', 'green', 'yellow', 'black', 'white', 'brown', 'grey', 'gray', 'orange', 'purple', 'pink'],
+  ['mother', 'father', 'parent', 'parents', 'sister', 'brother', 'sibling', 'son', 'daughter', 'child', 'baby', 'spouse', 'partner',
+   'grandmother', 'grandfather', 'aunt', 'uncle', 'cousin', 'niece', 'nephew', 'friend', 'colleague', 'manager', 'boss', 'neighbor',
+   'mother-in-law', 'father-in-law', 'roommate', 'landlord', 'dentist', 'doctor', 'therapist'],
+  ['left', 'right'],
+  ['home', 'work', 'school'],
+  ['half', 'full', 'whole', 'part'],
+  ['high', 'low', 'normal'],
+  ['big', 'small', 'little', 'large', 'quiet', 'loud'],
+  ['first', 'last', 'next', 'previous', 'oldest', 'youngest'],
+  ['cat', 'cats', 'dog', 'dogs', 'rabbit', 'horse', 'bird', 'fish', 'hamster'],
+];
+const KIND_OF = new Map<string, number>();
+const PERSON_KIND = 5;
+KINDS.forEach((words, i) => words.forEach((w) => KIND_OF.set(w, i)));
+
+/** Words that turn a statement into its opposite or into the past. */
+const NEGATIONS = new Set(['not', 'no', 'never', 'cannot', 'nor', 'without', 'dislike', 'dislikes', 'hate', 'hates', 'avoid', 'avoids', 'skip', 'skips']);
+const PAST = new Set(['used', 'former', 'formerly', 'anymore', 'longer', 'ex', 'stopped', 'quit', 'cancelled', 'canceled', 'had', 'previously']);
+/** Wanting or planning is not having or doing. */
+const WISH = new Set(['want', 'wants', 'wanted', 'wish', 'hope', 'hopes', 'plan', 'plans', 'planning', 'goal', 'dream', 'trying', 'try', 'tries', 'would']);
+
+export interface FactShape {
+  /** Content words, folded and crudely stemmed. */
+  words: Set<string>;
+  numbers: Set<string>;
+  names: Set<string>;
+  negated: boolean;
+  past: boolean;
+  wish: boolean;
+  /** Words of the kinds in KINDS, by kind. */
+  kinds: Map<number, Set<string>>;
+  /** The content words in their order. */
+  order: string[];
+  /** Says how two things compare ("over", "than", "but"): their order matters. */
+  relational: boolean;
+}
+
+const RELATIONAL = new Set(['over', 'than', 'but', 'rather', 'instead', 'versus', 'vs']);
+
+function stripAccents(s: string): string {
+  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/** A crude stemmer, the same on both sides: "hiking"/"hike", "interruptions"/"interrupted" meet. */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 2) return w;
+  if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'y';
+  else if (w.endsWith('s') && w.length > 3 && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  for (const suffix of ['ation', 'ion', 'ance', 'ant', 'ing', 'ed', 'ly']) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length);
+      break;
+    }
+  }
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  if (w.length > 2 && /([b-df-hj-np-tv-z])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+/** The parts of a fact the rule compares; computed once per text. */
+export function factShape(text: string): FactShape {
+  const plain = stripAccents(text.normalize('NFKC')).replace(/[\u2018\u2019]/g, "'");
+  // Names: capitalised words that do not start a sentence, and words with inner capitals or digits (iPhone, MacBook).
+  const names = new Set<string>();
+  const rawWords = plain.split(/[\s,;:()"!?]+/).filter(Boolean);
+  rawWords.forEach((w, i) => {
+    const bare = w.replace(/[.'’]+$/g, '').replace(/'s$/, '');
+    const startsSentence = i === 0 || /[.!?]$/.test(rawWords[i - 1] ?? '');
+    if (!bare || /^(User|I|Dr|Mr|Mrs|Ms)$/.test(bare)) return;
+    if (KIND_OF.has(bare.toLowerCase().replace(/s$/, '')) || KIND_OF.has(bare.toLowerCase())) return;
+    if (/^\p{Lu}/u.test(bare) && !startsSentence) names.add(bare.toLowerCase());
+    else if (/\p{Ll}\p{Lu}/u.test(bare)) names.add(bare.toLowerCase());
+  });
+  const lower = plain
+    .toLowerCase()
+    .replace(/\bcan't\b|\bcannot\b|\bcan not\b/g, ' cannot ')
+    .replace(/\bwon't\b/g, ' will not ')
+    .replace(/n't\b/g, ' not ')
+    .replace(/\bno longer\b/g, ' not longer ')
+    .replace(/(\d)(st|nd|rd|th)\b/g, '$1')
+    .replace(/(\d+):(\d\d)/g, '$1.$2')
+    .replace(/(\d)-(year|month|week|day)/g, '$1 $2');
+  const tokens = lower.split(/[^\p{L}\p{N}.@]+/u).map((t) => t.replace(/^[.-]+|[.-]+$/g, '')).filter(Boolean);
+  const words = new Set<string>();
+  const numbers = new Set<string>();
+  const kinds = new Map<number, Set<string>>();
+  let negated = false;
+  let past = false;
+  let wish = false;
+  let relational = false;
+  const order: string[] = [];
+  for (const raw of tokens) {
+    const t = raw.replace(/'s$/, '');
+    if (/\d/.test(t) || t.includes('@')) {
+      // "b12", "iphone13", an address: a name as much as a number.
+      if (/\p{L}/u.test(t)) names.add(t);
+      if (/\d/.test(t)) numbers.add(t.replace(/\.0+$/, ''));
+      continue;
+    }
+    const kindFirst = KIND_OF.get(t);
+    if (kindFirst !== undefined) {
+      const set = kinds.get(kindFirst) ?? new Set<string>();
+      set.add(stem(FOLD[t] ?? t));
+      kinds.set(kindFirst, set);
+    }
+    if (NUMBER_WORDS[t] !== undefined) {
+      numbers.add(NUMBER_WORDS[t]!);
+      continue;
+    }
+    if (NEGATIONS.has(t)) negated = true;
+    if (PAST.has(t)) past = true;
+    if (WISH.has(t)) wish = true;
+    if (RELATIONAL.has(t) || (t === 'to' && /\bprefer/.test(lower))) relational = true;
+    const once = FOLD[t] ?? t;
+    const folded = FOLD[once] ?? once;
+    const kind = KIND_OF.get(folded);
+    if (kind !== undefined && kindFirst === undefined) {
+      const set = kinds.get(kind) ?? new Set<string>();
+      set.add(stem(folded));
+      kinds.set(kind, set);
+    }
+    if (STOP.has(t) || STOP.has(folded) || NEGATIONS.has(t) || PAST.has(t) || WISH.has(t)) continue;
+    const w = stem(folded);
+    words.add(w);
+    if (order[order.length - 1] !== w) order.push(w);
+  }
+  return { words, numbers, names, negated, past, wish, kinds, order, relational };
+}
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
+}
+
+/** Something in one that is not in the other, both ways: a substitution, not an addition. */
+function substituted(a: Set<string>, b: Set<string>): boolean {
+  let aOnly = false;
+  let bOnly = false;
+  for (const x of a) if (!b.has(x)) aOnly = true;
+  for (const x of b) if (!a.has(x)) bOnly = true;
+  return aOnly && bOnly;
+}
+
+/** Why the two cannot be one fact, or null. */
+export function veto(a: FactShape, b: FactShape): string | null {
+  if (a.numbers.size > 0 && b.numbers.size > 0 && !sameSet(a.numbers, b.numbers)) return 'numbers';
+  if (substituted(a.names, b.names)) return 'names';
+  if (a.negated !== b.negated) return 'negation';
+  if (a.past !== b.past) return 'tense';
+  if (a.wish !== b.wish) return 'wish';
+  for (const [kind, words] of a.kinds) {
+    const other = b.kinds.get(kind);
+    if (other && !sameSet(words, other)) return 'kind';
+    // A person of another relation, or one named on one side only ("the user's son" vs "the user"), is another fact.
+    if (kind === PERSON_KIND && !other) return 'person';
+  }
+  for (const kind of b.kinds.keys()) if (kind === PERSON_KIND && !a.kinds.has(kind)) return 'person';
+  // One thing said in place of another ("peanuts" / "shellfish", "oat" / "almond"): a related fact, not the same one.
+  if (substituted(a.words, b.words)) return 'swap';
+  // The same words in another order that changes who is what ("tea over coffee" / "coffee over tea").
+  if (sameSet(a.words, b.words) && a.order.join(' ') !== b.order.join(' ') && (a.relational || b.relational)) return 'order';
+  return null;
+}
+
+/** Share of the smaller side's content words found in the other. */
+export function wordOverlap(a: FactShape, b: FactShape): number {
+  const [small, big] = a.words.size <= b.words.size ? [a.words, b.words] : [b.words, a.words];
+  if (small.size === 0) return big.size === 0 ? 1 : 0;
+  let n = 0;
+  for (const w of small) if (big.has(w)) n++;
+  const jaccardish = n / (small.size + big.size - n);
+  return (n / small.size + jaccardish) / 2;
+}
+
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+export interface DuplicateThresholds {
+  cosine: number;
+  words: number;
+}
+
+export const DUPLICATE_THRESHOLDS: DuplicateThresholds = { cosine: MIN_COSINE, words: MIN_WORDS };
+
+/** The normalised text two exact duplicates share. */
+export function normalisedFact(text: string): string {
+  return stripAccents(text.normalize('NFKC')).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/**
+ * The rule. `cos` is the current model's cosine of the two texts, or null when
+ * either has no vector yet: then the content words alone decide, with a
+ * stricter bar.
+ */
+export function isNearDuplicate(
+  a: string | FactShape,
+  b: string | FactShape,
+  cos: number | null,
+  t: DuplicateThresholds = DUPLICATE_THRESHOLDS,
+): boolean {
+  if (typeof a === 'string' && typeof b === 'string' && normalisedFact(a) === normalisedFact(b)) return true;
+  const sa = typeof a === 'string' ? factShape(a) : a;
+  const sb = typeof b === 'string' ? factShape(b) : b;
+  if (veto(sa, sb)) return false;
+  if (cos === null) return wordOverlap(sa, sb) >= t.words;
+  return cos >= t.cosine;
+}
