@@ -34,6 +34,7 @@ import type {
   DatabaseCopyResult,
   DatabaseTest,
   DatabaseView,
+  TrashItem,
   UserModelEntry,
   UserModelVersion,
 } from './types';
@@ -110,6 +111,13 @@ export interface Api {
   ];
   'knowledge.listSources': [{ persona: string }, KnowledgeSource[]];
   'knowledge.deleteSource': [{ persona: string; source: string }, { deleted: number }];
+
+  /** What deletes put in the persona's trash, newest first (docs/trash.md). */
+  'trash.list': [{ persona: string }, TrashItem[]];
+  /** Puts one item back whole: same id, versions, vectors and links. */
+  'trash.restore': [{ id: string }, TrashItem];
+  /** Removes everything in the persona's trash for good; only with `confirm: true` (the UI asks first). */
+  'trash.empty': [{ persona: string; confirm: true }, { emptied: number }];
 
   recall: [
     {

@@ -395,6 +395,24 @@ export interface BackupInfo {
   problems: string[];
 }
 
+/** What a delete put in the persona's trash (docs/trash.md). */
+export type TrashKind = 'memory' | 'user_model' | 'knowledge_source';
+
+export interface TrashItem {
+  /** The id `trash.restore` takes; for a memory, the memory's own id. */
+  id: string;
+  persona: string;
+  kind: TrashKind;
+  /** The memory id, the dimension or the document's name. */
+  key: string;
+  /** What a person reads: the memory's text, the dimension, the document's name. */
+  what: string;
+  deletedAt: ISOTime;
+  deletedBy: string | null;
+  /** When the daily purge removes it for good (`trashDays` after the delete). */
+  purgeAt: ISOTime;
+}
+
 export interface IntegrityResult {
   ok: boolean;
   checked: number;

@@ -13,9 +13,9 @@ export const knowledgeStoreHandlers = {
 
   'knowledge.deleteSource': handler(
     z.object({ persona: personaId, source: z.string().min(1).max(1000) }).strict(),
-    async ({ persona, source }, ctx) => {
+    async ({ persona, source }, ctx, call) => {
       await requirePersona(ctx.db, persona);
-      return { deleted: await deleteSource(ctx, persona, source) };
+      return { deleted: await deleteSource(ctx, persona, source, { actor: call.actor }) };
     },
   ),
 };
