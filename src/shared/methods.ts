@@ -99,7 +99,8 @@ export interface Api {
 
   'userModel.list': [{ persona: string }, UserModelEntry[]];
   'userModel.upsert': [{ persona: string; dimension: string; content: string; confidence?: number }, UserModelEntry];
-  'userModel.delete': [{ persona: string; dimension: string }, { deleted: boolean }];
+  /** `trashId`: what `trash.restore` takes to undo it (docs/trash.md). */
+  'userModel.delete': [{ persona: string; dimension: string }, { deleted: boolean; trashId: string | null }];
   'userModel.block': [{ persona: string }, string];
   /** Every version of one dimension, oldest first, deletions included. */
   'userModel.history': [{ persona: string; dimension: string }, UserModelVersion[]];
@@ -110,7 +111,7 @@ export interface Api {
     { jobId: string; source: string },
   ];
   'knowledge.listSources': [{ persona: string }, KnowledgeSource[]];
-  'knowledge.deleteSource': [{ persona: string; source: string }, { deleted: number }];
+  'knowledge.deleteSource': [{ persona: string; source: string }, { deleted: number; trashId: string | null }];
 
   /** What deletes put in the persona's trash, newest first (docs/trash.md). */
   'trash.list': [{ persona: string }, TrashItem[]];

@@ -98,6 +98,15 @@ function toItem(r: ItemRow, trashDays: number): TrashItem {
   };
 }
 
+/** The trash id of the item last deleted under this key (what an Undo restores), or null. */
+export async function latestTrashId(db: Queryable, persona: string, kind: TrashKind, key: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM trash_items WHERE persona = $1 AND kind = $2 AND item_key = $3 ORDER BY deleted_at DESC LIMIT 1',
+    [persona, kind, key],
+  );
+  return rows[0]?.id ?? null;
+}
+
 /** What is in the persona's trash, newest deletion first. */
 export async function listTrash(db: Queryable, persona: string, trashDays: number, limit = 500): Promise<TrashItem[]> {
   const { rows } = await db.query<ItemRow>(

@@ -173,7 +173,7 @@ describe('user-model dimensions and knowledge sources', () => {
     const vectors = await Promise.all(before.map((c) => storedVector(fx.core, 'knowledge_chunks', c.id, 16)));
     expect(vectors.every((v) => v !== null)).toBe(true);
 
-    expect(await core.call('knowledge.deleteSource', { persona: 'kn', source: 'house.md' })).toEqual({ deleted: 2 });
+    expect(await core.call('knowledge.deleteSource', { persona: 'kn', source: 'house.md' })).toMatchObject({ deleted: 2, trashId: expect.any(String) });
     expect(await core.call('knowledge.listSources', { persona: 'kn' })).toEqual([]);
     expect(await core.call('recall', { persona: 'kn', query: 'water shut-off valve', kinds: ['knowledge'] })).toEqual([]);
     const [item] = await core.call('trash.list', { persona: 'kn' });
