@@ -44,7 +44,7 @@ export async function seedCrashFolder(dataDir: string, embeddingsBaseUrl: string
 }
 
 export interface KilledRun {
-  /** Steps acknowledged before the kill. */
+  /** Steps acknowledged before the process died (at least the number it was killed after). */
   acks: number;
   /** Where each item's last acknowledged step put it. */
   acked: Map<string, 'live' | 'trash'>;
@@ -52,7 +52,7 @@ export interface KilledRun {
   inFlight: string | null;
 }
 
-/** Runs the child on the folder and kills it (SIGKILL) as soon as it has acknowledged `killAfter` steps. */
+/** Runs the child on the folder and kills it (SIGKILL) as soon as it has acknowledged `killAfter` steps; the steps it finished meanwhile count. */
 export function killedTrashRun(dataDir: string, seed: number, killAfter: number): Promise<KilledRun> {
   const child = spawn(process.execPath, [childScript('trash-crash-child'), dataDir, String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const run: KilledRun = { acks: 0, acked: new Map(), inFlight: null };
@@ -69,15 +69,16 @@ export function killedTrashRun(dataDir: string, seed: number, killAfter: number)
       buf += d.toString();
       const lines = buf.split('\n');
       buf = lines.pop() ?? '';
+      // Lines after the kill signal are read too: the child may finish a step or two before it dies,
+      // and its writes to a pipe are synchronous on Linux, so every acknowledgement it made arrives.
       for (const l of lines) {
-        if (killed) return;
         const [tag, kind, key, state] = l.split(' ');
         if (tag === 'S') run.inFlight = `${kind} ${key}`;
         if (tag === 'A') {
           run.acks++;
           run.acked.set(`${kind} ${key}`, state as 'live' | 'trash');
           run.inFlight = null;
-          if (run.acks >= killAfter) {
+          if (run.acks >= killAfter && !killed) {
             // The kill, at a known point: right after this acknowledgement, as the next step begins.
             killed = true;
             child.kill('SIGKILL');
@@ -85,7 +86,8 @@ export function killedTrashRun(dataDir: string, seed: number, killAfter: number)
         }
       }
     });
-    child.on('exit', () => {
+    // 'close', not 'exit': the last lines of its stdout are read before this.
+    child.on('close', () => {
       clearTimeout(timer);
       if (killed) resolve(run);
       else reject(new Error(`the trash crash child exited on its own: ${stderr.slice(-2000)}`));

@@ -34,7 +34,7 @@ describe('trash under kill -9', () => {
         const check = await checkAfterCrash(dataDir, seeded, run);
         expect({ trial: t, killAfter, ...check }).toEqual({ trial: t, killAfter, items: 9, lost: 0, doubled: 0, changed: 0, misplaced: 0, details: [] });
         // The run did move things: otherwise the check proves nothing.
-        expect(run.acks).toBe(killAfter);
+        expect(run.acks).toBeGreaterThanOrEqual(killAfter);
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
