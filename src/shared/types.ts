@@ -362,6 +362,8 @@ export interface ImportFromItem {
   content: string;
   day: ISODate;
   category: string | null;
+  /** Where the source gives one; otherwise the memory gets the default (5). */
+  importance?: number;
   /** duplicate: the same text (normalised) is already a memory of this persona, or earlier in the same file. */
   status: 'added' | 'duplicate';
 }
