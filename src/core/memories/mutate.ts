@@ -168,7 +168,7 @@ export async function restoreMemory(ctx: CoreContext, id: string, meta: ChangeMe
   const { rows: live } = await ctx.db.query('SELECT 1 FROM memories WHERE id = $1', [id]);
   if (live.length) throw new AppError('conflict', `Memory ${id} exists already; there is nothing to restore.`);
   const { trashDays } = await readSettings(ctx);
-  const item = await restoreFromTrash(ctx, id, meta, trashDays);
-  if (item.kind !== 'memory') throw new AppError('not_found', `There is no deleted memory ${id}.`);
+  // A memory's trash item has the memory's id (docs/trash.md): no other kind can answer to it.
+  await restoreFromTrash(ctx, id, meta, trashDays);
   return getMemory(ctx.db, id, ctx.embedder.model());
 }

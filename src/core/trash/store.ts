@@ -82,7 +82,6 @@ interface ItemRow {
   links: { supersedes?: string[] };
   deleted_at: Date;
   deleted_by: string | null;
-  rows: number;
 }
 
 function toItem(r: ItemRow, trashDays: number): TrashItem {
@@ -110,15 +109,11 @@ export async function latestTrashId(db: Queryable, persona: string, kind: TrashK
 /** What is in the persona's trash, newest deletion first. */
 export async function listTrash(db: Queryable, persona: string, trashDays: number, limit = 500): Promise<TrashItem[]> {
   const { rows } = await db.query<ItemRow>(
-    `SELECT id, persona, kind, item_key, label, links, deleted_at, deleted_by, 0 AS rows
+    `SELECT id, persona, kind, item_key, label, links, deleted_at, deleted_by
      FROM trash_items WHERE persona = $1 ORDER BY deleted_at DESC, id LIMIT $2`,
     [persona, limit],
   );
   return rows.map((r) => toItem(r, trashDays));
-}
-
-export interface Restored {
-  item: TrashItem;
 }
 
 /**
@@ -129,7 +124,7 @@ export interface Restored {
 export async function restoreFromTrash(ctx: CoreContext, id: string, meta: ChangeMeta, trashDays: number): Promise<TrashItem> {
   const item = await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<ItemRow>(
-      `SELECT id, persona, kind, item_key, label, links, deleted_at, deleted_by, 0 AS rows FROM trash_items WHERE id = $1 FOR UPDATE`,
+      `SELECT id, persona, kind, item_key, label, links, deleted_at, deleted_by FROM trash_items WHERE id = $1 FOR UPDATE`,
       [id],
     );
     const r = rows[0];
