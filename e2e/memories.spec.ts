@@ -317,3 +317,23 @@ test('search by meaning shows the closest memories ranked, with their strength i
   await expect(app.memories.hits.first().getByTestId('hit-strength')).toHaveText(/^(strong|fair|weak) match$/);
   await expect(app.memories.hits.first()).toBeInViewport();
 });
+
+test('Replace… dates the newer fact today unless a day is picked', async ({ host, persona, openApp }) => {
+  await host.call('memories.write', { persona, content: 'Lives in Lyon', category: 'home', day: '2025-11-03' });
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('memories');
+  const old = app.memories.row('Lives in Lyon');
+  await old.hover();
+  await old.getByTestId('memory-replace').click();
+  const editor = app.page.getByTestId('memory-replace-editor');
+  // Today as the page's calendar has it (the Swedish format is YYYY-MM-DD).
+  const today = await app.page.evaluate(() => new Date().toLocaleDateString('sv'));
+  await expect(editor.getByTestId('memory-day-input')).toHaveValue(today);
+  await editor.getByTestId('memory-content-input').fill('Moved to Grenoble');
+  await editor.getByTestId('memory-save').click();
+  await expect(editor).toBeHidden();
+  await expect(app.memories.row('Moved to Grenoble').getByTestId('memory-day')).toHaveText(today);
+  const stored = (await host.call('memories.list', { persona, filters: {} })).items.map((m) => [m.content, m.day]);
+  expect(stored).toEqual(expect.arrayContaining([['Moved to Grenoble', today], ['Lives in Lyon', '2025-11-03']]));
+});

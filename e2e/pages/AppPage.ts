@@ -5,7 +5,7 @@ import { PersonasPanel } from './PersonasPanel';
 import { SettingsPage } from './SettingsPage';
 import { UserModelPage } from './UserModelPage';
 
-export type ViewName = 'chat' | 'memories' | 'userModel' | 'knowledge' | 'activity' | 'jobs' | 'settings';
+export type ViewName = 'chat' | 'memories' | 'userModel' | 'knowledge' | 'activity' | 'trash' | 'jobs' | 'settings';
 
 /** The whole window: sidebar, views, toasts. */
 export class AppPage {

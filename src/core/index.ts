@@ -21,6 +21,7 @@ import { DEFAULT_LIVE_OPTIONS, LiveUpdates, type LiveOptions } from './live/rela
 import { removeUnfinishedImports } from './portable/unfinished';
 import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './jobs/runner';
 import type { QueueDefs } from './jobs/types';
+import { TrashPurgeSchedule } from './trash/purge';
 import type { Handlers } from './method';
 import { DocumentParser } from './parse/parser';
 import {
@@ -68,6 +69,8 @@ export interface CoreOptions {
   embeddings?: Partial<EmbeddingServiceOptions>;
   /** A backup each day while running (default true; a data folder only). Short-lived test cores turn it off. */
   dailyBackups?: boolean;
+  /** When the first look for trash to purge runs after start (default a minute; then hourly). */
+  trashPurgeFirstCheckMs?: number;
   /**
    * How long after start the background damage check runs (db/startup-check.ts; default 15 s, once the
    * window has loaded; a data folder only). null: not at all.
@@ -216,6 +219,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const embedder = new EmbeddingService({ ...DEFAULT_EMBEDDING_SERVICE_OPTIONS, ...options.embeddings, ...(textOnly ? { textOnly } : {}) });
   const parser = new DocumentParser();
   let runner: JobRunner | null = null;
+  let trashPurge!: TrashPurgeSchedule;
   let live: LiveUpdates | null = null;
   const ctx: CoreContext = {
     db,
@@ -233,6 +237,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     database,
   };
   if (backups && options.dailyBackups !== false) backups.startSchedule();
+  trashPurge = new TrashPurgeSchedule(ctx);
   let closed = false;
   try {
     const settings = await readSettings(ctx);
@@ -255,9 +260,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
     runner = new JobRunner(ctx, servedQueues(options.queues ?? queueDefs, textOnly), { ...DEFAULT_JOB_RUNNER_OPTIONS, ...options.jobs });
     await runner.start();
+    // The daily trash purge (docs/trash.md); every Hearth on a server may look, the job queue runs one purge.
+    trashPurge.start(options.trashPurgeFirstCheckMs ?? 60_000);
   } catch (e) {
     // A damaged page met while reading settings or jobs: name the table instead of a stack.
     const damage = dataDir && db.local ? await describeDamage(db, e, dataDir, 'start') : null;
+    await trashPurge.stop();
     await runner?.stop();
     await live?.stop();
     await backups?.stop();
@@ -328,6 +336,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // A check under way finishes before the database closes.
       await startupChecked;
       try {
+        await trashPurge.stop();
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();
         // After the runner, whose last changes (jobs put back) other Hearths' pages should still hear of.

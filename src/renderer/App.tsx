@@ -12,6 +12,7 @@ import { MemoriesView } from './features/memories/MemoriesView';
 import { NoticesBanner } from './features/notices/NoticesBanner';
 import { PersonaSwitcher } from './features/personas/PersonaSwitcher';
 import { SettingsView } from './features/settings/SettingsView';
+import { TrashView } from './features/trash/TrashView';
 import { UserModelView } from './features/user-model/UserModelView';
 import { Welcome } from './features/welcome/Welcome';
 import { useLiveUpdates } from './live';
@@ -26,11 +27,12 @@ const SCREENS: Record<View, () => ReactElement> = {
   userModel: UserModelView,
   knowledge: KnowledgeView,
   activity: ActivityView,
+  trash: TrashView,
   jobs: JobsView,
   settings: SettingsView,
 };
 
-const NAV_KEYS: Record<View, string> = { chat: 'g c', memories: 'g m', userModel: 'g u', knowledge: 'g k', activity: 'g a', jobs: 'g j', settings: 'g s' };
+const NAV_KEYS: Record<View, string> = { chat: 'g c', memories: 'g m', userModel: 'g u', knowledge: 'g k', activity: 'g a', trash: 'g t', jobs: 'g j', settings: 'g s' };
 
 function Sidebar() {
   const view = useNav((s) => s.view);

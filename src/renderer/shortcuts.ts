@@ -4,7 +4,7 @@ import { isTyping } from './lib/keys';
 import { useNav, type View } from './stores/nav';
 import { usePersonas } from './stores/personas';
 
-const GO: Record<string, View> = { c: 'chat', m: 'memories', u: 'userModel', k: 'knowledge', a: 'activity', j: 'jobs', s: 'settings' };
+const GO: Record<string, View> = { c: 'chat', m: 'memories', u: 'userModel', k: 'knowledge', a: 'activity', t: 'trash', j: 'jobs', s: 'settings' };
 
 /** Window-wide keys: Alt+digit personas, / and Ctrl+K search, n new memory, g-prefixed navigation, ? help. */
 export function useGlobalShortcuts(): void {

@@ -22,7 +22,7 @@ export const JOB_STATES = ['available', 'running', 'completed', 'retryable', 'di
 export type JobState = (typeof JOB_STATES)[number];
 
 /** Every background queue; a queue's work is registered in src/core/app/queues.ts. */
-export const JOB_QUEUES = ['embeddings', 'ingest', 'memory_review', 'compaction'] as const;
+export const JOB_QUEUES = ['embeddings', 'ingest', 'memory_review', 'compaction', 'trash_purge'] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
 export const EMBEDDING_PROVIDERS = ['local', 'openai', 'compatible'] as const;

@@ -7,6 +7,8 @@ export interface Events {
   'memories.changed': { persona: string; ids: string[]; reason: 'write' | 'update' | 'delete' | 'embedded' | 'restore' };
   'userModel.changed': { persona: string };
   'knowledge.changed': { persona: string; source: string };
+  /** Something went into, or out of, the persona's trash. */
+  'trash.changed': { persona: string };
   'jobs.changed': { job: Job };
   'ingest.progress': { persona: string; source: string; jobId: string; progress: JobProgress };
   'chat.token': { persona: string; conversation: string; messageId: string; delta: string };

@@ -36,6 +36,7 @@ import type {
   DatabaseCopyResult,
   DatabaseTest,
   DatabaseView,
+  TrashItem,
   UserModelEntry,
   UserModelVersion,
 } from './types';
@@ -108,7 +109,8 @@ export interface Api {
 
   'userModel.list': [{ persona: string }, UserModelEntry[]];
   'userModel.upsert': [{ persona: string; dimension: string; content: string; confidence?: number }, UserModelEntry];
-  'userModel.delete': [{ persona: string; dimension: string }, { deleted: boolean }];
+  /** `trashId`: what `trash.restore` takes to undo it (docs/trash.md). */
+  'userModel.delete': [{ persona: string; dimension: string }, { deleted: boolean; trashId: string | null }];
   'userModel.block': [{ persona: string }, string];
   /** Every version of one dimension, oldest first, deletions included. */
   'userModel.history': [{ persona: string; dimension: string }, UserModelVersion[]];
@@ -119,7 +121,14 @@ export interface Api {
     { jobId: string; source: string },
   ];
   'knowledge.listSources': [{ persona: string }, KnowledgeSource[]];
-  'knowledge.deleteSource': [{ persona: string; source: string }, { deleted: number }];
+  'knowledge.deleteSource': [{ persona: string; source: string }, { deleted: number; trashId: string | null }];
+
+  /** What deletes put in the persona's trash, newest first (docs/trash.md). */
+  'trash.list': [{ persona: string }, TrashItem[]];
+  /** Puts one item back whole: same id, versions, vectors and links. */
+  'trash.restore': [{ id: string }, TrashItem];
+  /** Removes everything in the persona's trash for good; only with `confirm: true` (the UI asks first). */
+  'trash.empty': [{ persona: string; confirm: true }, { emptied: number }];
 
   recall: [
     {

@@ -21,6 +21,8 @@ export interface SettingsView {
   durableCommits: boolean;
   /** Backups kept in <dataDir>/backups, newest first (default 7). */
   backupsKeep: number;
+  /** Days a deleted item stays in the trash before the daily purge removes it (default 30; docs/trash.md). */
+  trashDays: number;
   /** Recall may ask the chat model to rewrite a question into search queries (docs/ranking.md, "Model help"); off by default. */
   recallRewrite: boolean;
   /** The first-launch welcome was dismissed (kept with the data, so it shows once per data folder; docs/ui.md). */
@@ -42,6 +44,7 @@ export interface SettingsPatch {
   maxIngestBytes?: number;
   durableCommits?: boolean;
   backupsKeep?: number;
+  trashDays?: number;
   recallRewrite?: boolean;
   welcomeDismissed?: boolean;
 }

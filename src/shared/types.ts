@@ -376,6 +376,8 @@ export interface ImportFromItem {
   content: string;
   day: ISODate;
   category: string | null;
+  /** Where the source gives one; otherwise the memory gets the default (5). */
+  importance?: number;
   /**
    * duplicate: the same text (normalised) is already a memory of this persona, or earlier in the same file;
    * near-duplicate: a memory of this persona already says it in other words (docs/duplicates.md).
@@ -417,6 +419,24 @@ export interface BackupInfo {
   /** Opened after writing, counted, and its integrity check passed. */
   verified: boolean;
   problems: string[];
+}
+
+/** What a delete put in the persona's trash (docs/trash.md). */
+export type TrashKind = 'memory' | 'user_model' | 'knowledge_source';
+
+export interface TrashItem {
+  /** The id `trash.restore` takes; for a memory, the memory's own id. */
+  id: string;
+  persona: string;
+  kind: TrashKind;
+  /** The memory id, the dimension or the document's name. */
+  key: string;
+  /** What a person reads: the memory's text, the dimension, the document's name. */
+  what: string;
+  deletedAt: ISOTime;
+  deletedBy: string | null;
+  /** When the daily purge removes it for good (`trashDays` after the delete). */
+  purgeAt: ISOTime;
 }
 
 export interface IntegrityResult {

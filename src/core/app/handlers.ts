@@ -17,6 +17,7 @@ import { portableHandlers } from '../portable/handlers';
 import { backupHandlers } from '../backups/handlers';
 import { historyHandlers } from '../history/handlers';
 import { serverSwitchHandlers } from '../server-switch/handlers';
+import { trashHandlers } from '../trash/handlers';
 
 /**
  * Every method of the contract (src/shared/methods.ts) and the handler that
@@ -42,6 +43,7 @@ export const handlers = {
   ...serverSwitchHandlers,
   ...backupHandlers,
   ...historyHandlers,
+  ...trashHandlers,
 } satisfies Handlers;
 
 /** Keys outside the contract (spreads escape excess-property checks): dispatch would serve them untyped. */

@@ -4,6 +4,7 @@ import { memoryReviewWork } from '../chat/review/work';
 import { embeddingsQueue } from '../embeddings/work';
 import { ingestQueue } from '../knowledge/ingest';
 import type { QueueDef } from '../jobs/types';
+import { trashPurgeQueue } from '../trash/purge';
 
 /**
  * The work of every background queue (the names: JOB_QUEUES in
@@ -14,4 +15,5 @@ export const queueDefs = {
   ingest: ingestQueue,
   memory_review: { work: memoryReviewWork, concurrency: 1 },
   compaction: { work: compactionWork, concurrency: 1 },
+  trash_purge: trashPurgeQueue,
 } satisfies Record<JobQueue, QueueDef>;

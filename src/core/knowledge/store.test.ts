@@ -77,7 +77,7 @@ describe('knowledge store', () => {
     await replaceSource(fx.core.ctx, { persona: 'main', source: 'manual.pdf', chunks: chunks(2, 'main') });
     await replaceSource(fx.core.ctx, { persona: 'reader', source: 'notes.md', kind: 'markdown', chunks: chunks(4, 'notes') });
     expect((await fx.core.call('knowledge.listSources', { persona: 'reader' })).map((s) => s.source).sort()).toEqual(['manual.pdf', 'notes.md']);
-    expect(await fx.core.call('knowledge.deleteSource', { persona: 'reader', source: 'manual.pdf' })).toEqual({ deleted: 3 });
+    expect(await fx.core.call('knowledge.deleteSource', { persona: 'reader', source: 'manual.pdf' })).toEqual({ deleted: 3, trashId: expect.any(String) });
     expect((await fx.core.call('knowledge.listSources', { persona: 'reader' })).map((s) => s.source)).toEqual(['notes.md']);
     expect(await chunkRows('main', 'manual.pdf')).toHaveLength(2);
     expect(await fx.core.dispatch('knowledge.deleteSource', { persona: 'reader', source: 'manual.pdf' })).toMatchObject({

@@ -7,6 +7,8 @@ import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { enqueueEmbeddings } from '../embeddings/enqueue';
 import { requirePersona } from '../personas/store';
+import type { ChangeMeta } from '../history/meta';
+import { trashSourceIn } from '../trash/store';
 import { toIso } from '../time';
 import { insertWindows, type StoredWindow } from './window-store';
 
@@ -134,9 +136,11 @@ export async function listSources(db: Queryable, persona: string, model: string)
   }));
 }
 
-/** Removes a source and all its chunks; returns how many chunks went. */
-export async function deleteSource(ctx: CoreContext, persona: string, source: string): Promise<number> {
+/** Moves a source and all its chunks to the persona's trash (docs/trash.md); returns how many chunks went. */
+export async function deleteSource(ctx: CoreContext, persona: string, source: string, meta: ChangeMeta = { actor: 'user' }): Promise<number> {
   const deleted = await ctx.db.transaction(async (tx) => {
+    // Kept whole first, in this transaction: a crash leaves the source live or in the trash.
+    await trashSourceIn(tx, persona, source, meta, ctx.now());
     const { affectedRows: chunks } = await tx.query('DELETE FROM knowledge_chunks WHERE persona = $1 AND source = $2', [persona, source]);
     const { affectedRows: sources } = await tx.query('DELETE FROM knowledge_sources WHERE persona = $1 AND source = $2', [
       persona,
@@ -146,5 +150,6 @@ export async function deleteSource(ctx: CoreContext, persona: string, source: st
     return chunks;
   });
   ctx.events.emit('knowledge.changed', { persona, source });
+  ctx.events.emit('trash.changed', { persona });
   return deleted;
 }

@@ -36,6 +36,7 @@ export const relayedEvent = z.discriminatedUnion('name', [
     .strict(),
   z.object({ name: z.literal('userModel.changed'), persona: personaId }).strict(),
   z.object({ name: z.literal('knowledge.changed'), persona: personaId, source: z.string().max(1000) }).strict(),
+  z.object({ name: z.literal('trash.changed'), persona: personaId }).strict(),
   z.object({ name: z.literal('jobs.changed'), jobs: z.array(z.string().regex(/^\d{1,19}$/)).min(1).max(MAX_IDS) }).strict(),
   z.object({ name: z.literal('chat.message'), persona: personaId, conversation: id, message: z.string().regex(/^\d{1,19}$/) }).strict(),
   z.object({ name: z.literal('settings.changed') }).strict(),
@@ -75,6 +76,8 @@ export function toRelayed<E extends EventName>(name: E, payload: Events[E]): Rel
       const e = p as Events['knowledge.changed'];
       return { name, persona: e.persona, source: e.source };
     }
+    case 'trash.changed':
+      return { name, persona: (p as Events['trash.changed']).persona };
     case 'jobs.changed':
       return { name, jobs: [(p as Events['jobs.changed']).job.id] };
     case 'chat.message': {

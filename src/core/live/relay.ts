@@ -206,6 +206,9 @@ export class LiveUpdates {
       case 'knowledge.changed':
         this.emit(e.name, { persona: e.persona, source: e.source });
         return;
+      case 'trash.changed':
+        this.emit(e.name, { persona: e.persona });
+        return;
       case 'settings.changed':
         this.emit(e.name, {});
         return;

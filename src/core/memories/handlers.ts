@@ -82,7 +82,7 @@ export const memoryHandlers = {
   })),
 
   'memories.restore': handler(z.object({ memory: memoryShape }).strict(), ({ memory }, ctx, call) =>
-    restoreMemory(ctx, memory, { actor: call.actor }),
+    restoreMemory(ctx, memory.id, { actor: call.actor }),
   ),
 
   'memories.get': handler(z.object({ id: uuid }).strict(), ({ id }, ctx) => getMemory(ctx.db, id, ctx.embedder.model())),

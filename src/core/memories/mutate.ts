@@ -9,6 +9,8 @@ import { recordMemoryVersion } from '../history/memory-versions';
 import { actorOfOrigin, type ChangeMeta } from '../history/meta';
 import { requirePersona } from '../personas/store';
 import { localDay } from '../time';
+import { readSettings } from '../settings/store';
+import { restoreFromTrash, trashMemoryIn } from '../trash/store';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './row';
 import { getMemory, insertMemory } from './store';
 
@@ -124,19 +126,23 @@ export async function updateMemory(
 }
 
 /**
- * Deletes one memory and returns it (for undo). With `persona`, only a memory
- * of that persona can go: the model's delete must never reach another persona.
+ * Moves one memory to its persona's trash (docs/trash.md) and returns it. With
+ * `persona`, only a memory of that persona can go: the model's delete must
+ * never reach another persona.
  */
 export async function deleteMemory(ctx: CoreContext, id: string, meta: ChangeMeta, persona?: string): Promise<Memory> {
   const memory = await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<MemoryRow>(
-      `DELETE FROM memories AS m WHERE m.id = $1 AND ($2::text IS NULL OR m.persona = $2) RETURNING ${MEMORY_COLUMNS}`,
+    const { rows: found } = await tx.query<MemoryRow>(
+      `SELECT ${MEMORY_COLUMNS} FROM memories AS m WHERE m.id = $1 AND ($2::text IS NULL OR m.persona = $2) FOR UPDATE OF m`,
       [id, persona ?? null],
     );
-    if (!rows[0]) {
+    if (!found[0]) {
       throw new AppError('not_found', persona ? `Persona "${persona}" has no memory ${id}.` : `There is no memory ${id}.`);
     }
-    const m = toMemory(rows[0], ctx.embedder.model());
+    const m = toMemory(found[0], ctx.embedder.model());
+    // The row goes whole (vector, links) into the trash, in this transaction: a crash leaves it live or trashed.
+    await trashMemoryIn(tx, m, meta, ctx.now());
+    await tx.query('DELETE FROM memories WHERE id = $1', [id]);
     // Its history stays: the last version says it was deleted, by whom.
     await recordMemoryVersion(tx, m, 'delete', meta, ctx.now());
     // What it had replaced is current again (the foreign key cleared the links): say so in their history.
@@ -150,37 +156,19 @@ export async function deleteMemory(ctx: CoreContext, id: string, meta: ChangeMet
     return m;
   });
   ctx.events.emit('memories.changed', { persona: memory.persona, ids: [id], reason: 'delete' });
+  ctx.events.emit('trash.changed', { persona: memory.persona });
   return memory;
 }
 
-/** Puts back a memory deleted moments ago, same id and fields; its vector is recomputed. */
-export async function restoreMemory(ctx: CoreContext, m: Memory, meta: ChangeMeta): Promise<Memory> {
-  const memory = await ctx.db.transaction(async (tx) => {
-    await requirePersona(tx, m.persona);
-    const { rows: clash } = await tx.query('SELECT 1 FROM memories WHERE id = $1', [m.id]);
-    if (clash.length) throw new AppError('conflict', `Memory ${m.id} exists already; there is nothing to restore.`);
-    const { rows } = await tx.query<MemoryRow>(
-      `INSERT INTO memories AS m (id, persona, content, category, importance, day, origin, conversation_id, inserted_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6::date, $7,
-               (SELECT id FROM conversations WHERE id = $8::uuid AND persona = $2), $9, $10)
-       RETURNING ${MEMORY_COLUMNS}`,
-      [m.id, m.persona, m.content, m.category, m.importance, m.day, m.origin, m.conversationId, m.insertedAt, m.updatedAt],
-    );
-    await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
-    await recordMemoryVersion(tx, toMemory(rows[0]!, ctx.embedder.model()), 'undelete', meta, ctx.now());
-    // Undoing the deletion also puts back the links to what it had replaced, where nothing else replaced them meanwhile.
-    const { rows: relinked } = await tx.query<MemoryRow>(
-      `UPDATE memories AS m SET superseded_by = $2, superseded_at = $3
-       WHERE m.id = ANY($1::uuid[]) AND m.persona = $4 AND m.superseded_by IS NULL
-       RETURNING ${MEMORY_COLUMNS}`,
-      [m.supersedes ?? [], m.id, ctx.now(), m.persona],
-    );
-    for (const r of relinked) {
-      await recordMemoryVersion(tx, toMemory(r, ctx.embedder.model()), 'supersede', { ...meta, reason: `the deletion of memory ${m.id} was undone` }, ctx.now());
-    }
-    const { rows: after } = await tx.query<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.id = $1`, [m.id]);
-    return toMemory(after[0]!, ctx.embedder.model());
-  });
-  ctx.events.emit('memories.changed', { persona: memory.persona, ids: [memory.id], reason: 'restore' });
-  return memory;
+/**
+ * Puts back a deleted memory from its persona's trash (the browser's undo): same
+ * id, fields, vector, versions and links (docs/trash.md).
+ */
+export async function restoreMemory(ctx: CoreContext, id: string, meta: ChangeMeta): Promise<Memory> {
+  const { rows: live } = await ctx.db.query('SELECT 1 FROM memories WHERE id = $1', [id]);
+  if (live.length) throw new AppError('conflict', `Memory ${id} exists already; there is nothing to restore.`);
+  const { trashDays } = await readSettings(ctx);
+  // A memory's trash item has the memory's id (docs/trash.md): no other kind can answer to it.
+  await restoreFromTrash(ctx, id, meta, trashDays);
+  return getMemory(ctx.db, id, ctx.embedder.model());
 }

@@ -16,6 +16,8 @@ export interface Item {
   content: string;
   day: string;
   category: string | null;
+  /** Where the source gives one (mem0's `importance`, in its metadata or not); else the default. */
+  importance?: number;
 }
 
 const MAX_ITEMS = 50_000;
@@ -85,17 +87,51 @@ export function readChatGpt(text: string, today: string): Item[] {
     .map((l) => withDay(l, today));
 }
 
+/**
+ * The day a source dates an item: a timestamp's own calendar day as written (mem0 writes
+ * "2024-07-20T23:09:37-07:00": the person's evening of the 20th, not UTC's 21st), epoch
+ * seconds or milliseconds as a local day; anything unreadable, today.
+ */
 function dayOf(v: unknown, today: string): string {
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) {
+    const d = new Date(v < 1e12 ? v * 1000 : v);
+    return Number.isNaN(d.getTime()) ? today : localDay(d);
+  }
   if (typeof v !== 'string') return today;
+  const written = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(v.trim());
+  if (written && realDay(written[1]!)) return written[1]!;
   const d = new Date(v);
-  if (Number.isNaN(d.getTime())) return today;
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : localDay(d);
+  return Number.isNaN(d.getTime()) ? today : localDay(d);
+}
+
+function firstString(...vs: unknown[]): string | null {
+  for (const v of vs) {
+    if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 64);
+    if (Array.isArray(v)) {
+      const s = v.find((x): x is string => typeof x === 'string' && x.trim() !== '');
+      if (s) return s.trim().slice(0, 64);
+    }
+  }
+  return null;
+}
+
+/** An importance on Hearth's 1–10 scale: a whole 1–10 as is, a share of 1 (0.8) scaled; anything else none. */
+function importanceOf(...vs: unknown[]): number | undefined {
+  for (const raw of vs) {
+    const v = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+    if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+    if (v > 0 && v <= 1 && !Number.isInteger(v)) return Math.max(1, Math.round(v * 10));
+    if (v >= 1 && v <= 10) return Math.round(v);
+  }
+  return undefined;
 }
 
 /**
  * mem0's memory listing as its clients return it (`get_all`, the platform's
- * export): an array of `{id, memory, created_at, categories?, metadata?}`,
- * bare or under `results` / `memories`.
+ * export): an array of `{id, memory, created_at, categories?, category?, metadata?}`,
+ * bare or under `results` / `memories`. What the source knows is kept: the category
+ * (mem0's `categories`, a `category`, or one in `metadata`), the day it was created,
+ * and an importance where the item or its metadata has one.
  */
 export function readMem0(json: string, today: string): Item[] {
   let data: unknown;
@@ -111,8 +147,14 @@ export function readMem0(json: string, today: string): Item[] {
     const m = (raw ?? {}) as Record<string, unknown>;
     const content = [m.memory, m.text, m.content].find((v) => typeof v === 'string');
     if (typeof content !== 'string' || !content.trim()) throw importError(`Item ${i + 1} of the mem0 export has no "memory" text.`);
-    const cats = Array.isArray(m.categories) ? m.categories.filter((c): c is string => typeof c === 'string') : [];
-    return { content: content.trim(), day: dayOf(m.created_at ?? m.createdAt, today), category: cats[0]?.slice(0, 64) ?? null };
+    const meta = (m.metadata && typeof m.metadata === 'object' && !Array.isArray(m.metadata) ? m.metadata : {}) as Record<string, unknown>;
+    const importance = importanceOf(m.importance, meta.importance, meta.priority);
+    return {
+      content: content.trim(),
+      day: dayOf(m.created_at ?? m.createdAt ?? meta.created_at ?? meta.date, today),
+      category: firstString(m.categories, m.category, meta.categories, meta.category),
+      ...(importance === undefined ? {} : { importance }),
+    };
   });
 }
 
@@ -176,7 +218,7 @@ export async function importFromTool(
     } else toWrite.push(items[n]!);
   });
   if (!dryRun && toWrite.length) {
-    await importMemories(ctx, persona, toWrite.map((i) => ({ content: i.content, category: i.category, day: i.day })));
+    await importMemories(ctx, persona, toWrite.map((i) => ({ content: i.content, category: i.category, day: i.day, ...(i.importance ? { importance: i.importance } : {}) })));
     ctx.wakeJobs();
   }
   const skipped = items.length - toWrite.length;

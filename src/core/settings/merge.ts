@@ -60,6 +60,7 @@ export function mergeSettings(current: Settings, patch: SettingsPatchInput): Par
   if (patch.maxIngestBytes !== undefined) next.maxIngestBytes = patch.maxIngestBytes;
   if (patch.durableCommits !== undefined) next.durableCommits = patch.durableCommits;
   if (patch.backupsKeep !== undefined) next.backupsKeep = patch.backupsKeep;
+  if (patch.trashDays !== undefined) next.trashDays = patch.trashDays;
   if (patch.recallRewrite !== undefined) next.recallRewrite = patch.recallRewrite;
   if (patch.welcomeDismissed !== undefined) next.welcomeDismissed = patch.welcomeDismissed;
   return next;

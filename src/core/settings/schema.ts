@@ -32,6 +32,7 @@ export const maxIngestBytes = z
   .min(1024, 'at least 1 KB')
   .max(2 * 1024 ** 3, 'at most 2 GB');
 export const backupsKeep = z.number().int('a whole number').min(1, 'at least 1').max(100, 'at most 100');
+export const trashDays = z.number().int('a whole number').min(1, 'at least 1 day').max(3650, 'at most 3650 days');
 export const workspaceDir = z
   .string()
   .trim()
@@ -65,6 +66,7 @@ export const settingsPatch = z
     maxIngestBytes: maxIngestBytes.optional(),
     durableCommits: z.boolean().optional(),
     backupsKeep: backupsKeep.optional(),
+    trashDays: trashDays.optional(),
     recallRewrite: z.boolean().optional(),
     welcomeDismissed: z.boolean().optional(),
   })
@@ -82,6 +84,7 @@ export const stored = {
   maxIngestBytes,
   durableCommits: z.boolean(),
   backupsKeep,
+  trashDays,
   recallRewrite: z.boolean(),
   welcomeDismissed: z.boolean(),
 };

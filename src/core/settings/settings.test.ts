@@ -23,6 +23,7 @@ describe('settings', () => {
       keyStorage: core.ctx.secrets.describe(),
       durableCommits: false,
       backupsKeep: 7,
+      trashDays: 30,
       recallRewrite: false,
       welcomeDismissed: false,
     });

@@ -12,6 +12,8 @@ export interface Settings {
   durableCommits: boolean;
   /** How many backups are kept in <dataDir>/backups (the newest; docs/data-safety.md). */
   backupsKeep: number;
+  /** Days a deleted item stays in the trash (docs/trash.md). */
+  trashDays: number;
   /** Recall may ask the chat model for search queries (src/core/recall/rewrite.ts); never required. */
   recallRewrite: boolean;
   /** The first-launch welcome was dismissed (docs/ui.md). */
@@ -27,6 +29,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxIngestBytes: 100 * 1024 * 1024,
   durableCommits: false,
   backupsKeep: 7,
+  trashDays: 30,
   recallRewrite: false,
   welcomeDismissed: false,
 };

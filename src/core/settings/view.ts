@@ -18,6 +18,7 @@ export async function settingsView(ctx: Pick<CoreContext, 'db' | 'secrets'>): Pr
     keyStorage: ctx.secrets.describe(),
     durableCommits: s.durableCommits,
     backupsKeep: s.backupsKeep,
+    trashDays: s.trashDays,
     recallRewrite: s.recallRewrite,
     welcomeDismissed: s.welcomeDismissed,
   };

@@ -24,6 +24,7 @@ const CHILDREN = {
   'power-loss-child': 'src/core/testing/power-loss-child.ts',
   'power-loss-check': 'src/core/testing/power-loss-check.ts',
   'lock-racer': 'src/core/testing/lock-racer.ts',
+  'trash-crash-child': 'src/core/testing/trash-crash-child.ts',
 } as const;
 
 export type ChildName = keyof typeof CHILDREN;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { handler } from '../method';
+import { latestTrashId } from '../trash/store';
 import { requirePersona } from '../personas/store';
 import { personaId, text } from '../schemas';
 import { userModelBlock } from './block';
@@ -19,9 +20,10 @@ export const userModelHandlers = {
     ({ persona, ...entry }, ctx, call) => writeUserModel(ctx, persona, entry, { actor: call.actor }),
   ),
 
-  'userModel.delete': handler(z.object({ persona: personaId, dimension }).strict(), async ({ persona, dimension }, ctx, call) => ({
-    deleted: await removeUserModel(ctx, persona, dimension, { actor: call.actor }),
-  })),
+  'userModel.delete': handler(z.object({ persona: personaId, dimension }).strict(), async ({ persona, dimension }, ctx, call) => {
+    const deleted = await removeUserModel(ctx, persona, dimension, { actor: call.actor });
+    return { deleted, trashId: deleted ? await latestTrashId(ctx.db, persona, 'user_model', dimension) : null };
+  }),
 
   'userModel.block': handler(z.object({ persona: personaId }).strict(), async ({ persona }, ctx) => {
     await requirePersona(ctx.db, persona);

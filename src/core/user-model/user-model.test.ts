@@ -55,8 +55,8 @@ describe('user model', () => {
   });
 
   it('delete removes one dimension of one persona', async () => {
-    expect(await core.call('userModel.delete', { persona: 'main', dimension: 'zodiac' })).toEqual({ deleted: true });
-    expect(await core.call('userModel.delete', { persona: 'main', dimension: 'zodiac' })).toEqual({ deleted: false });
+    expect(await core.call('userModel.delete', { persona: 'main', dimension: 'zodiac' })).toEqual({ deleted: true, trashId: expect.any(String) });
+    expect(await core.call('userModel.delete', { persona: 'main', dimension: 'zodiac' })).toEqual({ deleted: false, trashId: null });
     expect((await core.call('userModel.list', { persona: 'coach' })).map((e) => e.dimension)).toEqual(['preferences']);
   });
 

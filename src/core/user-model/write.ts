@@ -6,6 +6,7 @@ import { requirePersona } from '../personas/store';
 import { text } from '../schemas';
 import { recordUserModelVersion } from '../history/user-model-versions';
 import type { ChangeMeta } from '../history/meta';
+import { trashUserModelIn } from '../trash/store';
 import { deleteUserModel, upsertUserModel } from './store';
 
 export const MAX_USER_MODEL_CHARS = 4_000;
@@ -63,10 +64,13 @@ export async function writeUserModel(
 export async function removeUserModel(ctx: CoreContext, persona: string, dimension: string, meta: ChangeMeta): Promise<boolean> {
   const deleted = await ctx.db.transaction(async (tx) => {
     await requirePersona(tx, persona);
-    const gone = await deleteUserModel(tx, persona, dimension);
+    // The row goes to the trash first, in this transaction (docs/trash.md).
+    const kept = await trashUserModelIn(tx, persona, dimension, meta, ctx.now());
+    const gone = kept && (await deleteUserModel(tx, persona, dimension));
     if (gone) await recordUserModelVersion(tx, { persona, dimension, content: null, confidence: null }, 'delete', meta, ctx.now());
     return gone;
   });
   if (deleted) ctx.events.emit('userModel.changed', { persona });
+  if (deleted) ctx.events.emit('trash.changed', { persona });
   return deleted;
 }

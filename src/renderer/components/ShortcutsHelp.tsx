@@ -5,7 +5,7 @@ const SHORTCUTS: [string, string][] = [
   ['Alt+1 … Alt+9', 'Switch to persona 1 … 9'],
   ['/ or Ctrl+K', 'Search memories'],
   ['n', 'New memory'],
-  ['g then c / m / u / k / a / j / s', 'Go to Chat, Memories, User model, Knowledge, Activity, Jobs, Settings'],
+  ['g then c / m / u / k / a / t / j / s', 'Go to Chat, Memories, User model, Knowledge, Activity, Trash, Jobs, Settings'],
   ['Ctrl+Enter', 'Save the form being edited'],
   ['Esc', 'Cancel editing, clear the search, close a dialog'],
   ['?', 'Show this help'],

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { useUnsaved } from './unsaved';
 
-export const VIEWS = ['chat', 'memories', 'userModel', 'knowledge', 'activity', 'jobs', 'settings'] as const;
+export const VIEWS = ['chat', 'memories', 'userModel', 'knowledge', 'activity', 'trash', 'jobs', 'settings'] as const;
 export type View = (typeof VIEWS)[number];
 
 export const VIEW_LABELS: Record<View, string> = {
@@ -10,6 +10,7 @@ export const VIEW_LABELS: Record<View, string> = {
   userModel: 'User model',
   knowledge: 'Knowledge',
   activity: 'Activity',
+  trash: 'Trash',
   jobs: 'Jobs',
   settings: 'Settings',
 };

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ActivityItem } from '../../../shared/api';
+import type { ActivityItem, TrashItem } from '../../../shared/api';
 import type { ActorKind } from '../../../shared/actor';
 import { getApi } from '../../api';
 import { shortTime } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
-import { reportError } from '../../stores/toasts';
+import { notify, reportError } from '../../stores/toasts';
 import { useLiveEvent } from './live-event';
 import { describeChange } from './describe';
 
@@ -25,6 +25,21 @@ function what(i: ActivityItem): string {
   return i.content === null ? `“${i.dimension}” removed` : `${i.dimension}: ${i.content}`;
 }
 
+/** The trash item a "deleted" row can bring back: only the newest deletion of each item, while it is in the trash. */
+function restorable(items: ActivityItem[], trash: TrashItem[]): Map<ActivityItem, TrashItem> {
+  const byKey = new Map(trash.map((t) => [`${t.kind}:${t.key}`, t]));
+  const out = new Map<ActivityItem, TrashItem>();
+  const seen = new Set<string>();
+  for (const i of items) {
+    const key = i.kind === 'memory' ? `memory:${i.memoryId}` : `user_model:${i.dimension}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const t = byKey.get(key);
+    if (i.change === 'delete' && t) out.set(i, t);
+  }
+  return out;
+}
+
 /** What changed in this persona lately, by whom: the assistant's writes, edits and supersessions at a glance. */
 export function ActivityView() {
   const persona = usePersonas((s) => s.activeId);
@@ -33,6 +48,7 @@ export function ActivityView() {
   const [items, setItems] = useState<ActivityItem[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
+  const [trash, setTrash] = useState<TrashItem[]>([]);
 
   const load = useCallback(
     async (before: string | null) => {
@@ -45,6 +61,7 @@ export function ActivityView() {
           ...(kind ? { kind } : {}),
         });
         setItems((prev) => (before ? [...prev, ...page.items] : page.items));
+        setTrash(await getApi().invoke('trash.list', { persona }));
         setCursor(page.nextCursor);
         setLoaded(true);
       } catch (e) {
@@ -56,6 +73,17 @@ export function ActivityView() {
 
   useEffect(() => void load(null), [load]);
   useLiveEvent(() => void load(null));
+  const canRestore = restorable(items, trash);
+
+  async function restore(t: TrashItem) {
+    try {
+      await getApi().invoke('trash.restore', { id: t.id });
+      notify('Restored from the trash.');
+      await load(null);
+    } catch (e) {
+      reportError(e, 'Could not restore it');
+    }
+  }
 
   return (
     <section className="view activity-view" data-testid="activity-view">
@@ -99,6 +127,11 @@ export function ActivityView() {
               <span data-testid="activity-change">{describeChange(i)}</span>
               <span className={`activity-what${i.kind === 'memory' && i.change === 'supersede' ? ' struck' : ''}`}>{what(i)}</span>
               {i.reason && <span className="muted small">({i.reason})</span>}
+              {canRestore.has(i) && (
+                <button className="ghost small" data-testid="activity-restore" onClick={() => void restore(canRestore.get(i)!)}>
+                  Restore
+                </button>
+              )}
             </li>
           ))}
         </ol>

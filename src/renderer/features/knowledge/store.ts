@@ -2,7 +2,9 @@ import { create } from 'zustand';
 import type { Events, Job, JobProgress, KnowledgeSource, RecallHit } from '../../../shared/api';
 import { getApi } from '../../api';
 import { errorInfo } from '../../lib/errors';
-import { notify, reportError } from '../../stores/toasts';
+import { notify, reportError, useToasts } from '../../stores/toasts';
+
+const UNDO_MS = 6000;
 import { ingestArgs } from './files';
 
 /** A file on its way in: from the drop until its job completes or fails. */
@@ -165,8 +167,24 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
       const persona = get().persona;
       if (!persona) return false;
       try {
-        const { deleted } = await getApi().invoke('knowledge.deleteSource', { persona, source });
-        notify(`Deleted "${source}" (${deleted} chunks).`);
+        const { deleted, trashId } = await getApi().invoke('knowledge.deleteSource', { persona, source });
+        useToasts.getState().push({
+          kind: 'info',
+          message: `Deleted "${source}" (${deleted} chunks); it is in the trash.`,
+          ttl: UNDO_MS,
+          ...(trashId
+            ? {
+                action: {
+                  label: 'Undo',
+                  run: () =>
+                    void getApi()
+                      .invoke('trash.restore', { id: trashId })
+                      .then(() => (get().persona === persona ? get().reload() : undefined))
+                      .catch((e: unknown) => reportError(e, `Could not restore "${source}"`)),
+                },
+              }
+            : {}),
+        });
         set((s) => ({ sources: s.sources.filter((x) => x.source !== source) }));
         return true;
       } catch (e) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Memory } from '../../../shared/api';
+import { today } from '../../lib/format';
 import { EmbeddingBadge } from './EmbeddingBadge';
 import { MemoryHistory } from '../history/MemoryHistory';
 import { MemoryEditor } from './MemoryEditor';
@@ -78,7 +79,8 @@ export function MemoryRow({ memory }: { memory: Memory }) {
           <div className="replace-editor" data-testid="memory-replace-editor">
             <p className="hint">Write what is true now. The old memory stays, marked as superseded.</p>
             <MemoryEditor
-              initial={{ ...memory, content: memory.content }}
+              // The newer fact is true from today unless the person picks its day (the old one keeps its own).
+              initial={{ ...memory, content: memory.content, day: today() }}
               categories={categories}
               submitLabel="Save as newer fact"
               onCancel={() => setReplacing(null)}

@@ -14,6 +14,7 @@ const saved: SettingsView = {
   keyStorage: 'Not encrypted: kept in /home/you/.config/Hearth/secrets.json, a file only your user account can read.',
   durableCommits: false,
   backupsKeep: 7,
+  trashDays: 30,
   recallRewrite: false,
   welcomeDismissed: false,
 };

@@ -62,19 +62,19 @@ export const useUserModel = create<UserModelState>((set, get) => ({
     if (!persona) return;
     const before = get().entries.find((x) => x.dimension === dimension);
     try {
-      await getApi().invoke('userModel.delete', { persona, dimension });
+      const { trashId } = await getApi().invoke('userModel.delete', { persona, dimension });
       await get().reload();
-      if (before) {
+      if (before && trashId) {
         useToasts.getState().push({
           kind: 'info',
           message: `Removed “${dimension}”.`,
           ttl: UNDO_MS,
-          // Undo writes the dimension back as it was (same text, same confidence).
+          // Undo takes it back out of the trash, history and all (docs/trash.md); the Trash view can later too.
           action: {
             label: 'Undo',
             run: () =>
               void getApi()
-                .invoke('userModel.upsert', { persona, dimension, content: before.content, confidence: before.confidence })
+                .invoke('trash.restore', { id: trashId })
                 .then(async () => {
                   if (get().persona === persona) await get().reload();
                 })
