@@ -75,6 +75,7 @@ const PRIMARY: Record<ViewName, string[]> = {
   knowledge: ['knowledge-add', 'source-reingest', 'source-delete'],
   activity: ['activity-view'],
   jobs: ['jobs-filter-queue'],
+  trash: ['trash-empty', 'trash-restore'],
   // With its Connections and Data sections: the MCP address, Back up now, Check integrity.
   settings: ['settings-save-chat', 'settings-save-embeddings', 'settings-save-memory', 'mcp-http', 'backup-now', 'check-integrity'],
 };
@@ -83,6 +84,9 @@ test('every view fits the window from 600 px wide, its main buttons on screen', 
   test.setTimeout(120_000);
   await host.call('memories.write', { persona, content: 'Moved to Lyon for the new job in the spring, a flat near the Saône', category: 'home', importance: 6 });
   await host.call('userModel.upsert', { persona, dimension: 'preferences', content: 'Prefers short answers with the command first' });
+  // Something in the trash, so its Restore and Empty buttons are there to check.
+  const gone = await host.call('memories.write', { persona, content: 'Booked a table at the bistro on the corner for a long Friday lunch', category: 'plans' });
+  await host.call('memories.delete', { id: gone.id });
   await host.call('knowledge.ingest', { persona, name: 'a-handbook-with-a-rather-long-file-name-for-the-office.md', dataBase64: Buffer.from('# Handbook\n\nThe office opens at eight.').toString('base64') });
   await expect.poll(async () => (await host.call('knowledge.listSources', { persona })).length, { timeout: 60_000 }).toBe(1);
   const app = new AppPage(await openApp());
