@@ -9,7 +9,7 @@ import { normaliseText } from '../text/normalise';
 import { recallKnowledge } from './knowledge';
 import { countMatches, type MatchCount } from './match-count';
 import { type MemoryScope, recallMemories } from './memories';
-import { unitMean } from './feedback';
+import { unitMean } from './vector-mean';
 import { type CandidateSizes, candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
 import { textIndex, textIndexFor, type TextIndexKind } from './text-index';
