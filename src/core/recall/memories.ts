@@ -21,7 +21,7 @@ export type MemoryScope = { kind: 'candidates' | 'exact'; sizes: CandidateSizes 
 /**
  * Text context from the query's top-k text matches: each match lends its text
  * score to the memories written just before and after it in its stream (see
- * variants.ts). Rows outside the matches and their neighbours inherit nothing,
+ * tuning.ts, neighbourShare). Rows outside the matches and their neighbours inherit nothing,
  * so the context is known from the matches alone, on every path.
  */
 function contextFrom(probe: Probe, seeds: SeedRow[]): Map<string, number> {

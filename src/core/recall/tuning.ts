@@ -2,10 +2,14 @@
 // bench can choose each one on some conversations and score it on others
 // (bench/retrieval.ts --folds, docs/ranking.md). Production always runs the
 // defaults: the API door has no way to pass a tuning.
-import { NEIGHBOUR_SHARE } from './variants';
 
 export interface RecallTuning {
-  /** Share of the best-matching stream neighbour's text score a memory inherits (variants.ts). */
+  /**
+   * Share of the best-matching neighbour's text score a memory inherits: the memory written just
+   * before or after it on the same day, in the same stream, when that neighbour is among the query's
+   * top text matches (probe.ts sizes them). Memories written together lean on each other ("she said
+   * yes" after "I asked Ana to marry me"), so a match on a neighbour is evidence for the row too.
+   */
   neighbourShare: number;
   /** A memory written within a time the query names scores (1 + timeBoost)×; 0 turns time off (time-query.ts). */
   timeBoost: number;
@@ -18,7 +22,8 @@ export interface RecallTuning {
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
-  neighbourShare: NEIGHBOUR_SHARE,
+  // 0.5 measured best of 0.3 / 0.5 / 0.7 / 1.0 (docs/ranking.md).
+  neighbourShare: 0.5,
   // Cross-validated on the LoCoMo dev half: 0.5 chosen on every fold over 1.0 and off (docs/ranking.md).
   timeBoost: 0.5,
   timeSlackDays: 7,
