@@ -3,7 +3,8 @@ import { clusteredSpace, prng, question, syntheticMemories } from '../testing/sy
 import { importMemories } from '../memories/import';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona } from '../testing/recall-fixtures';
-import { exactRecall, recall, type RecallArgs } from './recall';
+import { exactRecall } from '../testing/exact-recall';
+import { recall, type RecallArgs } from './recall';
 
 // docs/ranking.md, "At scale": candidates from the indexes, scored exactly, must agree with
 // scoring every row on ≥ 99% of the top 10. A few thousand seeded rows:

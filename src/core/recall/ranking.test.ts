@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecallHit } from '../../shared/api';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
 import { addPersona, insertFixtureChunk, insertFixtureMemory } from '../testing/recall-fixtures';
-import { exactRecall, recall } from './recall';
+import { exactRecall } from '../testing/exact-recall';
+import { recall } from './recall';
 import { skipWithoutVectors } from '../testing/server';
 
 // Hand-computed expectations for docs/ranking.md's formulas. The text inputs are chosen so the

@@ -83,7 +83,7 @@ async function searchInputs(ctx: CoreContext, a: RecallArgs): Promise<{ text: st
   return { text, vector: unitMean([vector, ...more.filter((v): v is Float32Array => v !== null && v.length === vector.length)]) };
 }
 
-/** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (tests, benches). */
+/** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (src/core/testing/exact-recall.ts). */
 export type RecallMode = 'candidates' | 'exact';
 
 async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, search: { text: string; vector: ArrayLike<number> | null }): Promise<Probe> {
@@ -184,9 +184,4 @@ export function belowReplacements(hits: RecallHit[]): RecallHit[] {
     out.splice(i, 0, h);
   }
   return out;
-}
-
-/** The same formula over every row of the persona: the reference the index path is measured against. */
-export function exactRecall(ctx: CoreContext, a: RecallArgs): Promise<RecallHit[]> {
-  return recall(ctx, a, 'exact');
 }
