@@ -1,4 +1,4 @@
-// Document recall: `npm run bench:knowledge -- [--data DIR] [--json FILE] [--folds N] [--rounds N]`
+// Document recall: `npm run bench:knowledge -- [--data DIR] [--json FILE] [--rounds N]`
 // `--docs a,b` keeps only those documents and their questions (a quicker, smaller look; not the set's figures).
 // Ingests the docs-dev set (8 long documents, 3 of them PDFs) into a fresh core through the production
 // path (knowledge.ingest: the parse worker with pdfjs, chunking, the embedding queue with the built-in
@@ -7,8 +7,7 @@
 // R@1/R@3/R@5/R@10/MRR overall, per question type and per document, next to plain BM25 (the set's
 // own, k1 1.2 b 0.75) over the very chunks Hearth stored; the time until every document is searchable
 // and fully embedded; and recall p50/p95 (the query vector computed beforehand, so the figure is the
-// recall alone). `--folds N` validates the one choice recall offers a caller (the text variant) by
-// document folds: chosen on the other documents' questions, scored on the held-out ones.
+// recall alone).
 // `--vector-cache DIR` (bench-only, for iterating on ranking): vectors are kept on disk in DIR keyed by
 // model + exact text, and a text seen before is not given to the model again, so a change to chunking or
 // scoring is measured in a minute or two; the ingest time then is NOT the model's (the run says so).
@@ -19,10 +18,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { RankingVariant, RecallHit } from '../src/shared/api';
+import type { RecallHit } from '../src/shared/api';
 import { type Core, createCore } from '../src/core/index';
 import { watchIngests } from './ingest-watch';
-import { exactRecall, recall } from '../src/core/recall/recall';
+import { exactRecall } from '../src/core/testing/exact-recall';
+import { recall } from '../src/core/recall/recall';
 import { cacheVectors } from './vector-cache';
 import { normaliseText } from '../src/core/text/normalise';
 import { isHeading } from '../src/core/knowledge/headings';
@@ -32,7 +32,6 @@ const { values } = parseArgs({
   options: {
     data: { type: 'string' },
     json: { type: 'string' },
-    folds: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '3' },
     /** Only these documents (comma-separated names without extension) and their questions: a quicker look. */
     docs: { type: 'string' },
@@ -102,7 +101,6 @@ const files = readdirSync(join(dir, 'docs'))
   .sort();
 
 const rounds = Math.max(1, Number(values.rounds));
-const folds = Math.max(0, Number(values.folds));
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const result: Record<string, unknown> = { data: dir, questions: questions.length, documents: files.length, cores: cpus().length };
@@ -149,26 +147,6 @@ function breakdown(ranks: Ranks, qs: Question[] = questions): Record<string, Met
   const out: Record<string, Metrics> = { all: of(qs) };
   for (const t of [...new Set(qs.map((q) => q.type))].sort()) out[t] = of(qs.filter((q) => q.type === t));
   return out;
-}
-
-/** Document folds: every fold holds out whole documents; the variant is chosen on the rest (by MRR). */
-function foldValidated(byVariant: Map<RankingVariant, Ranks>, k: number): { ranks: Ranks; chosen: string[] } {
-  const docs = files.map(docOf);
-  const ranks: Ranks = new Map();
-  const chosen: string[] = [];
-  for (let f = 0; f < k; f++) {
-    const held = new Set(docs.filter((_, i) => i % k === f));
-    const train = questions.filter((q) => !held.has(q.doc));
-    let best: RankingVariant | null = null;
-    let bestMrr = -1;
-    for (const [variant, r] of byVariant) {
-      const m = lib.metrics(train.map((q) => r.get(q.id) ?? null)).mrr;
-      if (m > bestMrr) [best, bestMrr] = [variant, m];
-    }
-    chosen.push(`${[...held].join('+')}: ${best}`);
-    for (const q of questions.filter((x) => held.has(x.doc))) ranks.set(q.id, byVariant.get(best!)!.get(q.id) ?? null);
-  }
-  return { ranks, chosen };
 }
 
 // ---- why a question missed rank 1 ---------------------------------------------------------------
@@ -251,33 +229,19 @@ try {
     const provider = core.ctx.embedder.current();
     const vectors = await provider.embed(questions.map((q) => q.question));
 
-    const variants: RankingVariant[] = ['bm25', 'ts_rank'];
-    const byVariant = new Map<RankingVariant, Ranks>();
+    const hearth: Ranks = new Map();
     const latencies: { p50: number; p95: number }[] = [];
-    for (const variant of [undefined, ...variants]) {
-      const ranks: Ranks = new Map();
-      for (let round = 0; round < (variant === undefined ? rounds : 1); round++) {
-        const ms: number[] = [];
-        for (const [i, q] of questions.entries()) {
-          const t = performance.now();
-          const hits: RecallHit[] = await recall(core.ctx, {
-            persona: 'main',
-            query: q.question,
-            kinds: ['knowledge'],
-            limit: 10,
-            queryEmbedding: vectors[i]!,
-            ...(variant ? { variant } : {}),
-          });
-          ms.push(performance.now() - t);
-          ranks.set(q.id, lib.firstCorrect(hits, q.answers));
-        }
-        if (variant === undefined) latencies.push({ p50: percentile(ms, 50), p95: percentile(ms, 95) });
+    for (let round = 0; round < rounds; round++) {
+      const ms: number[] = [];
+      for (const [i, q] of questions.entries()) {
+        const t = performance.now();
+        const hits: RecallHit[] = await recall(core.ctx, { persona: 'main', query: q.question, kinds: ['knowledge'], limit: 10, queryEmbedding: vectors[i]! });
+        ms.push(performance.now() - t);
+        hearth.set(q.id, lib.firstCorrect(hits, q.answers));
       }
-      if (variant === undefined) result.hearthRanks = Object.fromEntries(ranks);
-      else byVariant.set(variant, ranks);
-      if (variant === undefined) byVariant.set('bm25_context', ranks);
+      latencies.push({ p50: percentile(ms, 50), p95: percentile(ms, 95) });
     }
-    const hearth = byVariant.get('bm25_context')!;
+    result.hearthRanks = Object.fromEntries(hearth);
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const p50 = med(latencies.map((l) => l.p50));
     const p95 = med(latencies.map((l) => l.p95));
@@ -295,14 +259,6 @@ try {
     const bb = breakdown(bm25);
     const rows: { system: string; set: string; m: Metrics }[] = [];
     for (const set of Object.keys(hb)) rows.push({ system: 'Hearth recall', set, m: hb[set]! }, { system: 'BM25, same chunks', set, m: bb[set]! });
-    for (const v of variants) rows.push({ system: `Hearth, variant ${v}`, set: 'all', m: breakdown(byVariant.get(v)!).all! });
-    if (folds > 1) {
-      const fv = foldValidated(byVariant, Math.min(folds, files.length));
-      const fb = breakdown(fv.ranks);
-      for (const set of Object.keys(fb)) rows.push({ system: `Hearth, ${folds} document folds`, set, m: fb[set]! });
-      console.log(`folds (variant chosen on the other documents by MRR): ${fv.chosen.join('; ')}`);
-      result.folds = { chosen: fv.chosen, metrics: fb };
-    }
     console.log(table(rows));
 
     const perDoc = files.map(docOf).map((d) => {

@@ -22,8 +22,8 @@ import type { RecallHit } from '../src/shared/api';
 import { type ImportBatch, importBatches } from '../src/core/memories/import';
 import { writeMemory } from '../src/core/memories/mutate';
 import { createPersona } from '../src/core/personas/store';
-import { exactRecall, recall, type RecallArgs, searchMemories } from '../src/core/recall/recall';
-import { DEFAULT_VARIANT } from '../src/core/recall/variants';
+import { exactRecall } from '../src/core/testing/exact-recall';
+import { recall, type RecallArgs, searchMemories } from '../src/core/recall/recall';
 import type { TextIndexKind } from '../src/core/recall/text-index';
 import { loadavg } from 'node:os';
 import { createCore } from '../src/core/index';
@@ -140,10 +140,8 @@ try {
   const qs = Array.from({ length: queries }, () => ({ query: question(rnd), vector: space.sample(rnd) }));
   // `search`: the memory browser's call (memories.search), which also counts every match.
   const baseCases: { label: string; args: (q: (typeof qs)[number]) => RecallArgs; search?: boolean }[] = [
-    { label: `hybrid: ${DEFAULT_VARIANT} (default) + vector`, args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector }) },
-    { label: `text only: ${DEFAULT_VARIANT} (default)`, args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: null }) },
-    { label: 'hybrid: bm25 + vector', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, variant: 'bm25' }) },
-    { label: 'hybrid: ts_rank + vector', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, variant: 'ts_rank' }) },
+    { label: 'hybrid: text + vector', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector }) },
+    { label: 'text only', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: null }) },
     // The memory browser's filters narrow the candidates inside the SQL (docs/ranking.md, "Filters").
     { label: 'hybrid + category filter', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, filters: { category: 'travel' } }) },
     { label: 'hybrid + importance ≥ 8', args: (q) => ({ persona: 'main', query: q.query, queryEmbedding: q.vector, filters: { importanceMin: 8 } }) },

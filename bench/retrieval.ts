@@ -1,7 +1,7 @@
 // Retrieval quality of the production `recall` on a conversational-memory
 // benchmark, next to a plain BM25 computed here.
-//   npm run bench:retrieval -- [--data DIR] [--variant bm25_context,bm25,ts_rank] [--no-vectors] [--json FILE] [--text-index both|term_stats]
-//   --text-index both: each variant also with BM25 from Hearth's own term statistics (a PostgreSQL
+//   npm run bench:retrieval -- [--data DIR] [--no-vectors] [--json FILE] [--text-index both|term_stats]
+//   --text-index both: recall also with BM25 from Hearth's own term statistics (a PostgreSQL
 //   server without pg_textsearch, docs/ranking.md), and how many questions got the very same hits
 //   npm run bench:retrieval -- --folds [--techniques a,b,c] [--combined a,b]   leave-one-conversation-out (docs/ranking.md);
 //   each technique alone, then those in --combined (default: all) together; --rankings FILE writes every ranking
@@ -13,12 +13,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { RankingVariant } from '../src/shared/api';
 import { importMemories } from '../src/core/memories/import';
 import { recall } from '../src/core/recall/recall';
 import type { TextIndexKind } from '../src/core/recall/text-index';
-import { RANKING_VARIANTS } from '../src/shared/enums';
-import { DEFAULT_VARIANT } from '../src/core/recall/variants';
 import { makeTestCore } from '../src/core/testing/core';
 import { keepOwnTermStats } from '../src/core/testing/term-stats';
 import { Bm25 } from './retrieval/bm25';
@@ -35,7 +32,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
   options: {
     data: { type: 'string', default: resolve(here, '../../shared/bench-data/locomo-dev') },
-    variant: { type: 'string', default: RANKING_VARIANTS.join(',') },
     'no-vectors': { type: 'boolean', default: false },
     json: { type: 'string' },
     folds: { type: 'boolean', default: false },
@@ -60,13 +56,6 @@ if (!textIndexes) {
 if (!existsSync(join(values.data, 'memories.jsonl'))) {
   console.error(`No benchmark data at ${values.data} (expected memories.jsonl and queries.jsonl; see shared/bench-data/README.md).`);
   process.exit(2);
-}
-const variants = values.variant.split(',').map((v) => v.trim()) as RankingVariant[];
-for (const v of variants) {
-  if (!RANKING_VARIANTS.includes(v)) {
-    console.error(`Unknown variant ${v}; known: ${RANKING_VARIANTS.join(', ')}`);
-    process.exit(2);
-  }
 }
 const useVectors = !values['no-vectors'];
 
@@ -155,7 +144,7 @@ try {
   await ctx.db.exec('ANALYZE memories');
   console.log(`${turns.length} turns in ${convs.size} personas, ${questions.length} questions\n`);
 
-  const rank = async (q: Question, variant: RankingVariant, setting?: BenchSetting, textIndex?: TextIndexKind, limit = 10, scores?: string[]) => {
+  const rank = async (q: Question, setting?: BenchSetting, textIndex?: TextIndexKind, limit = 10, scores?: string[]) => {
     clock = askedOn.get(q.conv)!;
     const { keys, ...tuning } = setting ?? {};
     const hits = await recall(ctx, {
@@ -164,7 +153,6 @@ try {
       query: q.question,
       limit,
       kinds: ['memory'],
-      variant,
       queryEmbedding: useVectors ? cache.get(q.question)! : null,
       ...(textIndex ? { textIndex } : {}),
     });
@@ -184,7 +172,7 @@ try {
             const out: QuestionScore[] = [];
             const t0 = performance.now();
             const listed: string[] = [];
-            for (const q of questions) out.push(scoreRanking(await rank(q, DEFAULT_VARIANT, t, undefined, 10, listed), q.evidence, q.category_name));
+            for (const q of questions) out.push(scoreRanking(await rank(q, t, undefined, 10, listed), q.evidence, q.category_name));
             rankings[key] = listed;
             console.log(`  ran ${JSON.stringify(t)}: R@10 ${summarize(out).overall.r10.toFixed(3)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
             return out;
@@ -210,7 +198,7 @@ try {
       const scores = await defaults;
       for (const [i, q] of questions.entries()) {
         if (scores[i]!.r10 >= 1) continue;
-        const top = await rank(q, DEFAULT_VARIANT, withKeys ? { keys: 'context' } : {}, undefined, 50);
+        const top = await rank(q, withKeys ? { keys: 'context' } : {}, undefined, 50);
         lines.push(`## ${q.category_name} ${q.conv}: ${q.question}  (answer: ${JSON.stringify(q.answer)})`);
         for (const e of q.evidence) {
           const at = top.indexOf(e);
@@ -235,18 +223,18 @@ try {
       report(label, await crossValidate(convOf, (conv) => trialsOf(product<BenchSetting>([[shareOf.get(conv)!], ...prodAxes, ...axes]))), defaults);
     }
   }
-  for (const variant of values.folds ? [] : variants) {
+  if (!values.folds) {
     const ranked = new Map<TextIndexKind | undefined, string[][]>();
     for (const textIndex of textIndexes) {
       const scores: QuestionScore[] = [];
       const lists: string[][] = [];
       for (const q of questions) {
-        const list = await rank(q, variant, undefined, textIndex);
+        const list = await rank(q, undefined, textIndex);
         lists.push(list);
         scores.push(scoreRanking(list, q.evidence, q.category_name));
       }
       ranked.set(textIndex, lists);
-      const label = `recall ${variant}${useVectors ? ' + vectors' : ', text only'}${variant === DEFAULT_VARIANT ? ' (default)' : ''}${textIndex ? ' [own term stats]' : ''}`;
+      const label = `recall${useVectors ? ' + vectors' : ', text only'}${textIndex ? ' [own term stats]' : ''}`;
       results[label] = summarize(scores);
       const index = ranked.get(undefined);
       if (textIndex && index) {

@@ -28,12 +28,11 @@ const SERVER_FILES = [
   'src/core/live/live.test.ts',
   // The review counter and the rolling summary raced by two Hearths on one database.
   'src/core/chat/compaction/fold.test.ts',
-  // the ranking formula (docs/ranking.md) hand-computed, filters and counts, the time boost, the second round, knowledge windows:
+  // the ranking formula (docs/ranking.md) hand-computed, filters and counts, the time boost, knowledge windows:
   // their text paths run here (Hearth's own BM25); their vector tests skip, saying so, and run on pglite-socket.
   'src/core/recall/ranking.test.ts',
   'src/core/recall/filters.test.ts',
   'src/core/recall/time-boost.test.ts',
-  'src/core/recall/second-round.test.ts',
   'src/core/recall/knowledge-windows.test.ts',
   // The knowledge tool the chat calls, over documents stored on the server.
   'src/core/knowledge/tool.test.ts',

@@ -18,28 +18,10 @@ export const BASE: Axis = [0.5, 0.3].map((neighbourShare) => ({ neighbourShare }
 export const TECHNIQUES: Record<string, Axis[]> = {
   time: [[{ timeBoost: 0 }, { timeBoost: 0.5 }, { timeBoost: 1 }]],
   keys: [[{ keys: 'content' }, { keys: 'context' }]],
-  /** Multi-hop: a second, text-only round from the first round's best memories (second-round.ts). */
-  hop: [[{ hopShare: 0 }, { hopShare: 0.5 }, { hopShare: 0.8 }]],
   /** The contextual key also in the text index (BM25 over day, previous memory and content), on top of key vectors. */
   keytext: [[{ keys: 'context' }, { keys: 'context+text' }]],
-  /** Rocchio: the query vector moved toward its best hits' vectors, then recall again (feedback.ts). */
-  rocchio: [[{ feedback: 0 }, { feedback: 0.3 }, { feedback: 0.6 }]],
-  /** A second round that follows the names (capitalised words) of the best hits only. */
-  names: [[{ hopShare: 0 }, { hopShare: 0.5, hopNames: true }, { hopShare: 0.8, hopNames: true }]],
   /** How many text matches seed recall and lend neighbour context. */
   pool: [[{ textPool: 32 }, { textPool: 64, contextPool: 64 }]],
   /** 64 text matches seed recall, only the best 32 lend their neighbours context (the neighbours are what a wider pool costs). */
   seedpool: [[{ textPool: 32 }, { textPool: 64, contextPool: 32 }]],
-  /** At most this many returned memories from one day (diversity.ts). */
-  days: [[{ dayCap: 0 }, { dayCap: 2 }, { dayCap: 3 }]],
-  /** The same, only for questions asking for several things. */
-  dayslist: [[{ dayCap: 0 }, { dayCap: 2, spreadListOnly: true }, { dayCap: 3, spreadListOnly: true }]],
-  /** Maximal marginal relevance over the memories' vectors (diversity.ts). */
-  mmr: [[{ mmr: 0 }, { mmr: 0.8 }, { mmr: 0.9 }]],
-  /** The same, only for questions asking for several things. */
-  mmrlist: [[{ mmr: 0 }, { mmr: 0.8, spreadListOnly: true }, { mmr: 0.9, spreadListOnly: true }]],
-  /** The best hits' stream neighbours join at a share of the hit's score (stream-expansion.ts). */
-  expand: [[{ expandShare: 0 }, { expandShare: 0.9, expandSeeds: 2 }, { expandShare: 0.95, expandSeeds: 2 }, { expandShare: 0.95, expandSeeds: 3 }]],
-  /** One setting each of MMR, always and for list questions only, and expansion with the list-only day cap (a short run). */
-  spread: [[{ mmr: 0 }, { mmr: 0.9 }, { mmr: 0.9, spreadListOnly: true }, { expandShare: 0.9, expandSeeds: 2, dayCap: 3, spreadListOnly: true }]],
 };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnHostFromSource } from './testing/mcp-processes';
-import { entriesOpenToOthers } from './private-files';
+import { entriesOpenToOthers } from './testing/open-entries';
 
 const root = mkdtempSync(join(tmpdir(), 'hearth-private-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -10,10 +10,6 @@ export type MemoryOrigin = (typeof MEMORY_ORIGINS)[number] | `mcp:${string}`;
 export const EMBEDDING_STATUSES = ['pending', 'current', 'stale', 'failed', 'none'] as const;
 export type EmbeddingStatus = (typeof EMBEDDING_STATUSES)[number];
 
-/** bm25_context: BM25 plus a share of the best same-day neighbour's text match (the default). */
-export const RANKING_VARIANTS = ['bm25_context', 'bm25', 'ts_rank'] as const;
-export type RankingVariant = (typeof RANKING_VARIANTS)[number];
-
 /** What recall searches: stored memories and ingested knowledge chunks. */
 export const RECALL_KINDS = ['memory', 'knowledge'] as const;
 export type RecallKind = (typeof RECALL_KINDS)[number];

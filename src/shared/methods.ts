@@ -2,7 +2,7 @@
 // This interface is the single source of the method list: the core's handler
 // table must implement exactly these keys (src/core/app/handlers.ts checks it).
 
-import type { JobQueue, JobState, MemoryOrigin, RankingVariant, RecallKind } from './enums';
+import type { JobQueue, JobState, MemoryOrigin, RecallKind } from './enums';
 import type { ActorKind } from './actor';
 import type {
   AppInfo,
@@ -137,7 +137,6 @@ export interface Api {
       limit?: number;
       date?: ISODate;
       kinds?: RecallKind[];
-      variant?: RankingVariant;
       /** Also return superseded memories, each ranked below what replaced it. */
       includeSuperseded?: boolean;
       /** Narrows which memories recall considers (knowledge is unaffected); none by default. */

@@ -14,8 +14,7 @@ export const MEANINGFUL_COSINE = 0.45;
  * importance, recency or a neighbour's match: "weaker matches".
  */
 export function isMatch(hit: RecallHit): boolean {
-  // A second-round text score matched a better hit's words, not the query's.
-  const ownText = hit.score.secondRound ? 0 : hit.score.text - (hit.score.textFromNeighbours ?? 0);
+  const ownText = hit.score.text - (hit.score.textFromNeighbours ?? 0);
   return ownText > 1e-9 || (hit.score.cosine !== null && hit.score.cosine >= MEANINGFUL_COSINE);
 }
 

@@ -148,10 +148,6 @@ export interface ScoreBreakdown {
   textFromNeighbours?: number;
   /** The factor a memory's score was multiplied by for being written within a time the query names; absent otherwise. */
   timeBoost?: number;
-  /** Found by recall's second round (the words of a better match, not the query's): the share its score was taken at; absent otherwise. */
-  secondRound?: number;
-  /** Written just before or after one of the best matches in the same conversation, and ranked at this share of its score; absent otherwise. */
-  streamNeighbour?: number;
 }
 
 /** Settings → Test connection: one real request to the saved model, and the server's model list. */

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { entriesOpenToOthers } from '../../../src/core/private-files';
+import { entriesOpenToOthers } from '../../../src/core/testing/open-entries';
 import { spawnHostFromSource } from '../../../src/core/testing/mcp-processes';
 import type { FaultSection } from '../index';
 

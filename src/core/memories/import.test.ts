@@ -39,7 +39,7 @@ describe('importBatches', () => {
     const hits = await recall(core.ctx, { persona: 'left', query: 'quokkas', queryEmbedding: null, kinds: ['memory'], limit: 3 });
     expect(hits[0]?.content).toBe('note 777 about quokkas');
     expect(hits.every((h) => h.memory?.persona === 'left')).toBe(true);
-    const ts = await recall(core.ctx, { persona: 'right', query: 'quokkas', queryEmbedding: null, kinds: ['memory'], limit: 3, variant: 'ts_rank' });
+    const ts = await recall(core.ctx, { persona: 'right', query: 'quokkas', queryEmbedding: null, kinds: ['memory'], limit: 3 });
     expect(ts[0]?.content).toBe('note 3 about quokkas');
   });
 

@@ -3,7 +3,8 @@ import { clusteredSpace, prng, question, syntheticMemories } from '../testing/sy
 import { importMemories } from '../memories/import';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona } from '../testing/recall-fixtures';
-import { exactRecall, recall, type RecallArgs } from './recall';
+import { exactRecall } from '../testing/exact-recall';
+import { recall, type RecallArgs } from './recall';
 
 // docs/ranking.md, "At scale": candidates from the indexes, scored exactly, must agree with
 // scoring every row on ≥ 99% of the top 10. A few thousand seeded rows:
@@ -55,20 +56,16 @@ async function agreement(make: (q: string, v: Float32Array, persona: string) => 
 }
 
 describe('index candidates agree with the exact full scan (top 10)', () => {
-  it('bm25_context (default) with a query vector', async () => {
+  it('production ranking with a query vector', async () => {
     expect(await agreement((query, v, persona) => ({ persona, query, queryEmbedding: v }))).toBeGreaterThanOrEqual(0.99);
   }, 180_000);
 
-  it('bm25_context (default) text only', async () => {
+  it('production ranking, text only', async () => {
     expect(await agreement((query, _v, persona) => ({ persona, query, queryEmbedding: null }))).toBeGreaterThanOrEqual(0.99);
   }, 180_000);
 
-  it('literal bm25 with a query vector', async () => {
-    expect(await agreement((query, v, persona) => ({ persona, query, queryEmbedding: v, variant: 'bm25' }))).toBeGreaterThanOrEqual(0.99);
-  }, 180_000);
-
-  it('ts_rank with a query vector', async () => {
-    expect(await agreement((query, v, persona) => ({ persona, query, queryEmbedding: v, variant: 'ts_rank' }))).toBeGreaterThanOrEqual(0.99);
+  it('plain BM25 (no neighbour context) with a query vector', async () => {
+    expect(await agreement((query, v, persona) => ({ persona, query, queryEmbedding: v, tuning: { neighbourShare: 0 } }))).toBeGreaterThanOrEqual(0.99);
   }, 180_000);
 
   // The text pool changes a ranking only through which matches lend neighbour context (docs/ranking.md,

@@ -69,7 +69,7 @@ describe('BM25 from stored lexemes equals pg_textsearch’s `<@>`', () => {
     const queries = [...Array.from({ length: 57 }, () => sentence(rnd, 1 + Math.floor(rnd() * 6))), 'garden garden garden', 'zebra unicorn', 'state-of-the-art tax-returns x-ray'];
     let compared = 0;
     for (const query of queries) {
-      const tq = await prepareTextQuery(core.ctx.db, query, 'bm25', textIndex('pg_textsearch'));
+      const tq = await prepareTextQuery(core.ctx.db, query, textIndex('pg_textsearch'));
       for (const [table, alias, index] of [
         ['memories', 'm', 'memories_bm25_idx'],
         ['knowledge_chunks', 'k', 'knowledge_bm25_idx'],

@@ -6,7 +6,8 @@ import { importMemories } from '../memories/import';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona, insertFixtureMemory } from '../testing/recall-fixtures';
 import { CATEGORIES, clusteredSpace, prng, question, syntheticMemories } from '../testing/synthetic-corpus';
-import { exactRecall, recall, searchMemories } from './recall';
+import { exactRecall } from '../testing/exact-recall';
+import { recall, searchMemories } from './recall';
 import { skipWithoutVectors } from '../testing/server';
 
 // The memory browser's filters narrow recall itself: the hits are the

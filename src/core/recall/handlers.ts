@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { RANKING_VARIANTS, RECALL_KINDS } from '../../shared/enums';
+import { RECALL_KINDS } from '../../shared/enums';
 import { handler } from '../method';
 import { isoDay, memoryFilters, personaId } from '../schemas';
 import { recall, searchMemories } from './recall';
-import { DEFAULT_VARIANT } from './variants';
 
 // Any text is a valid query; the length cap only guards the door.
 const query = z.string().max(100_000, 'a query is at most 100,000 characters');
@@ -17,7 +16,6 @@ export const recallHandlers = {
         limit: z.number().int().min(1).max(100).default(5),
         date: isoDay.optional(),
         kinds: z.array(z.enum(RECALL_KINDS)).max(2).optional(),
-        variant: z.enum(RANKING_VARIANTS).default(DEFAULT_VARIANT),
         includeSuperseded: z.boolean().optional(),
         filters: memoryFilters.optional(),
       })

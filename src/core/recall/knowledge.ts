@@ -9,7 +9,7 @@ import type { Queryable } from '../db/client';
 import { Params } from './params';
 import type { CandidateSizes, Probe } from './probe';
 import { byScore, cosineOrNull, knowledgeScore, textNormaliser } from './score';
-import { rawText, type TextColumns, textColumnsSql, textTopK } from './text-query';
+import { rawText, type TextColumns, textColumnsSql } from './text-query';
 import { distanceSql, vectorOrderSql } from './vector-order';
 
 interface ChunkScoringRow extends TextColumns {
@@ -33,7 +33,7 @@ async function candidateRows(q: Queryable, probe: Probe, k: CandidateSizes): Pro
   const persona = p.add(probe.persona);
   const parts: string[] = [];
   if (probe.tq.lexemes.length) {
-    const { where, order } = await textTopK(q, probe.tq, 'knowledge', 'k', (sp) => `k.persona = ${sp.add(probe.persona)}`, k.text, p);
+    const { where, order } = await probe.tq.index.topK(q, probe.tq, 'knowledge', 'k', (sp) => `k.persona = ${sp.add(probe.persona)}`, k.text, p);
     parts.push(`SELECT ${scoringColumns(probe, p)} FROM knowledge_chunks k WHERE k.persona = ${persona} AND ${where} ORDER BY ${order} LIMIT ${p.add(k.text)}`);
   }
   if (probe.vector) {

@@ -2,17 +2,11 @@
 // rows a score bound cannot rule out. The exact scan runs the same formula
 // over every row of the persona.
 import type { RecallHit, ScoreBreakdown } from '../../shared/api';
-import { MEANINGFUL_COSINE } from '../../shared/recall-match';
 import type { Queryable } from '../db/client';
 import { toMemory } from '../memories/row';
 import { levelWindows } from './memory-bounds';
 import { memoryRowsById, type ScoringRow, scoringRows, type SeedRow, seedRows, windowRows } from './memory-rows';
 import type { CandidateSizes, Probe } from './probe';
-import { decodeVector, encodeVector } from '../db/vector';
-import { memoryVectors, movedToward } from './feedback';
-import { expansionQuery } from './second-round';
-import { type RankedMemory, spreadDepth, spreadTop } from './diversity';
-import { withStreamNeighbours } from './stream-expansion';
 import { byScore, cosineOrNull, memoryScore, textNormaliser } from './score';
 import { rawText } from './text-query';
 import { inRanges } from './time-query';
@@ -27,7 +21,7 @@ export type MemoryScope = { kind: 'candidates' | 'exact'; sizes: CandidateSizes 
 /**
  * Text context from the query's top-k text matches: each match lends its text
  * score to the memories written just before and after it in its stream (see
- * variants.ts). Rows outside the matches and their neighbours inherit nothing,
+ * tuning.ts, neighbourShare). Rows outside the matches and their neighbours inherit nothing,
  * so the context is known from the matches alone, on every path.
  */
 function contextFrom(probe: Probe, seeds: SeedRow[]): Map<string, number> {
@@ -38,6 +32,13 @@ function contextFrom(probe: Probe, seeds: SeedRow[]): Map<string, number> {
     if (t > (ctx.get(n.id) ?? 0)) ctx.set(n.id, t);
   }
   return ctx;
+}
+
+/** One scored memory, best first in the list the scoreboard ranks. */
+interface RankedMemory {
+  id: string;
+  score: ScoreBreakdown;
+  fromNeighbours: number;
 }
 
 interface Scored {
@@ -70,7 +71,6 @@ class Scoreboard {
         id: row.id,
         score: this.inTime(memoryScore(norm(raw), cosineOrNull(row.distance), row.importance, row.days), row.on_day),
         fromNeighbours: raw > text ? norm(raw) - norm(text) : 0,
-        day: row.on_day,
       }))
       .sort(byScore);
   }
@@ -101,8 +101,7 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
   if (scope.kind !== 'candidates') board.add(await scoringRows(tx, probe, scope.kind === 'day' ? scope.day : null));
   else {
     board.add(seeds);
-    // Exact down to the depth the spread may pick from (diversity.ts), not only to the limit.
-    const floor = board.ranked()[spreadDepth(limit, probe.tuning, probe.tq.text) - 1]?.score.final ?? 0;
+    const floor = board.ranked()[limit - 1]?.score.final ?? 0;
     const best = board.best();
     const kthText = textHits.length >= k.text ? Math.min(...textHits.map((h) => board.rows.get(h.id)?.text ?? 0)) : 0;
     const vectorHits = seeds.filter((s) => s.src === 'v');
@@ -117,19 +116,7 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
     });
     if (windows.length) board.add(await windowRows(tx, probe, windows, [...board.rows.keys()], WINDOW_CAP));
   }
-  const t = probe.tuning;
-  const ranked = t.expandShare > 0 && scope.kind !== 'day' ? await withStreamNeighbours(tx, probe, board.ranked(), Math.min(t.expandSeeds, limit), t.expandShare) : board.ranked();
-  let top = await spreadTop(tx, ranked, limit, t, probe.tq.text, probe.model);
-  if (probe.tuning.feedback > 0 && probe.vector && scope.kind !== 'day') {
-    // Only hits that matched the question lend their meaning: one there for recency or importance would steer off topic.
-    const lend = top.filter(matchedQuestion).slice(0, probe.tuning.feedbackDocs);
-    const vs = await memoryVectors(tx, lend.map((r) => r.id), probe.model);
-    if (vs.length) {
-      const moved = movedToward(decodeVector(probe.vector), vs, probe.tuning.feedback);
-      return recallMemories(tx, { ...probe, vector: encodeVector(moved), tuning: { ...probe.tuning, feedback: 0 } }, scope, limit);
-    }
-  }
-  if (probe.tuning.hopShare > 0 && scope.kind !== 'day') top = await withSecondRound(tx, probe, scope.sizes, top, limit);
+  const top = board.ranked().slice(0, limit);
   const full = await memoryRowsById(tx, top.map((t) => t.id));
   return top.flatMap(({ id, score, fromNeighbours }) => {
     const row = full.get(id);
@@ -138,43 +125,6 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
     if (fromNeighbours > 0) score.textFromNeighbours = fromNeighbours;
     return [{ kind: 'memory' as const, id, tag: memoryTag(memory), content: row.content, score, memory }];
   });
-}
-
-type Ranked = ReturnType<Scoreboard['ranked']>[number];
-
-/** A hit that matched the question itself: its own words, or a close meaning (not only a neighbour's words, recency or importance). */
-const matchedQuestion = (r: Ranked) => r.score.text - r.fromNeighbours > 1e-9 || (r.score.cosine ?? 0) >= MEANINGFUL_COSINE;
-
-/**
- * The first round's top, merged with a second text-only round searching the
- * rarest new words of its best `hopSeeds` memories (second-round.ts): a row
- * keeps the better of its own score and `hopShare` of its second-round score.
- */
-async function withSecondRound(tx: Queryable, probe: Probe, sizes: CandidateSizes, top: Ranked[], limit: number): Promise<Ranked[]> {
-  const t = probe.tuning;
-  // Only hits that matched the question lend words: a row there for its recency or importance would steer the round off topic.
-  const matched = top.filter(matchedQuestion);
-  const seeds = await memoryRowsById(tx, matched.slice(0, t.hopSeeds).map((r) => r.id));
-  const texts = [...seeds.values()].map((r) => r.content);
-  const tq = await expansionQuery(tx, probe.tq, t.hopNames ? texts.map(namesIn) : texts, t.hopTerms);
-  if (!tq) return top;
-  const second = { ...probe, tq };
-  // Text matches and their stream neighbours only: the vector and recency seeds would repeat the first round's.
-  const rows = await seedRows(tx, second, sizes, true);
-  const board = new Scoreboard(second, contextFrom(second, rows));
-  board.add(rows);
-  const merged = new Map(top.map((r) => [r.id, r]));
-  for (const r of board.ranked()) {
-    const final = r.score.final * t.hopShare;
-    const had = merged.get(r.id);
-    if (!had || had.score.final < final) merged.set(r.id, { ...r, score: { ...r.score, final, secondRound: t.hopShare } });
-  }
-  return [...merged.values()].sort(byScore).slice(0, limit);
-}
-
-/** The names in a text: capitalised words not opening a sentence ("Tomasz", "Krakow"), the entities a second hop follows. */
-export function namesIn(text: string): string {
-  return (text.match(/(?<![.!?]\s+|^)\b\p{Lu}[\p{L}'-]+/gu) ?? []).join(' ');
 }
 
 export function memoryTag(m: { id: string; category: string | null; importance: number; day: string }): string {

@@ -4,8 +4,7 @@ import type { Queryable } from '../db/client';
 import { MEMORY_COLUMNS, type MemoryRow } from '../memories/row';
 import { Params } from './params';
 import type { CandidateSizes, Probe } from './probe';
-import { type TextColumns, textColumnsSql, textTopK } from './text-query';
-import { usesNeighbours } from './variants';
+import { type TextColumns, textColumnsSql } from './text-query';
 import { distanceSql, vectorOrderSql } from './vector-order';
 
 /** What the formula needs of one memory. */
@@ -101,11 +100,11 @@ export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, te
   let withText = '';
   if (probe.tq.lexemes.length && k.text > 0) {
     const scope = (sp: Params) => `m.persona = ${sp.add(probe.persona)}${inScope(probe, sp)}`;
-    const { where, order } = await textTopK(q, probe.tq, 'memories', 'm', scope, k.text, p);
+    const { where, order } = await probe.tq.index.topK(q, probe.tq, 'memories', 'm', scope, k.text, p);
     withText = `WITH h AS MATERIALIZED (SELECT m.persona, m.day, m.origin, m.conversation_id, m.seq, ${scoringColumns(probe, p)}
       FROM memories m WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.text)}) `;
-    parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.text_raw, h.distance, h.days, h.on_day, NULL::uuid AS hit FROM h`);
-    if (usesNeighbours(probe.tq.variant) && k.context > 0) parts.push(neighboursSql(probe, p, k));
+    parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.distance, h.days, h.on_day, NULL::uuid AS hit FROM h`);
+    if (k.context > 0) parts.push(neighboursSql(probe, p, k));
   }
   if (!textOnly && probe.vector && k.vector > 0) {
     const { where, order } = vectorOrderSql({ ...probe, vector: probe.vector }, 'm', p);

@@ -26,7 +26,7 @@ export interface Probe {
 /** How many seeds each index contributes. */
 export interface CandidateSizes {
   text: number;
-  /** How many of the best `text` matches lend their stream neighbours context (variants.ts): at most `text`. */
+  /** How many of the best `text` matches lend their stream neighbours context (tuning.ts neighbourShare): at most `text`. */
   context: number;
   vector: number;
   /** The newest rows of each importance level 1..10. */
@@ -59,8 +59,8 @@ export function candidateSizes(limit: number, textPool = 32, contextPool = textP
  * otherwise (docs/ranking.md, "At scale"): force the indexes, let HNSW scan on
  * past other personas' rows, keep ef ≥ k. The neighbour lookups need the
  * (persona, day, seq) btree walked backwards, not a bitmap scan and a sort of
- * the whole day. A text top-k read through GIN (the literal ts_rank variant,
- * or BM25 without pg_textsearch: text-index.ts) needs bitmap scans, the only
+ * the whole day. A text top-k read through GIN (BM25 without pg_textsearch,
+ * text-index.ts) needs bitmap scans, the only
  * way Postgres reads GIN, and a sort by score.
  */
 export function indexSettings(k: CandidateSizes, textReadsGin: boolean): string {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecallHit } from '../../shared/api';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
 import { addPersona, insertFixtureChunk, insertFixtureMemory } from '../testing/recall-fixtures';
-import { exactRecall, recall } from './recall';
+import { exactRecall } from '../testing/exact-recall';
+import { recall } from './recall';
 import { skipWithoutVectors } from '../testing/server';
 
 // Hand-computed expectations for docs/ranking.md's formulas. The text inputs are chosen so the
@@ -86,7 +87,7 @@ describe('recall ranking (hand-computed, docs/ranking.md)', () => {
       K3: 0.4 * 0 + 0.6 * 0.6,
       K4: T1,
     };
-    const hits = await recall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, variant: 'bm25', queryEmbedding: [1, 0, 0, 0] });
+    const hits = await recall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, tuning: { neighbourShare: 0 }, queryEmbedding: [1, 0, 0, 0] });
     report('with vectors', expected, hits);
     check(expected, hits);
     const b = hits.find((h) => h.id === ids.B)!;
@@ -97,7 +98,7 @@ describe('recall ranking (hand-computed, docs/ranking.md)', () => {
     expect(b.tag).toBe(`[memory ${ids.B} · wildlife · imp=5 · 2026-06-01]`);
     expect(hits.find((h) => h.id === ids.E)!.score.cosine).toBeNull();
     expect(hits.find((h) => h.id === ids.K2)!.tag).toBe('[knowledge zoo.md#1]');
-    expect(await exactRecall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, variant: 'bm25', queryEmbedding: [1, 0, 0, 0] })).toEqual(hits);
+    expect(await exactRecall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, tuning: { neighbourShare: 0 }, queryEmbedding: [1, 0, 0, 0] })).toEqual(hits);
   });
 
   it('without a query vector: text-only for every row; knowledge matching nothing is left out', async () => {
@@ -112,13 +113,13 @@ describe('recall ranking (hand-computed, docs/ranking.md)', () => {
       K2: T1,
       K4: T1,
     };
-    const hits = await recall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, variant: 'bm25', queryEmbedding: null });
+    const hits = await recall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, tuning: { neighbourShare: 0 }, queryEmbedding: null });
     report('text only', expected, hits);
     check(expected, hits);
     expect(hits.every((h) => h.score.cosine === null)).toBe(true);
   });
 
-  it('bm25_context (the default): a memory inherits half of its best same-day neighbour\'s text match from the same stream, one hop only', async () => {
+  it('neighbour context: a memory inherits half of its best same-day neighbour\'s text match from the same stream, one hop only', async () => {
     const db = fx.core.ctx.db;
     const model = fx.core.ctx.embedder.model();
     await addPersona(db, 'ctx');
@@ -140,15 +141,15 @@ describe('recall ranking (hand-computed, docs/ranking.md)', () => {
       M: (1.0 * 0 + 0.1) / (1 + 1.05),
     };
     const hits = await recall(fx.core.ctx, { persona: 'ctx', query: 'zebra', limit: 20, queryEmbedding: null });
-    report('bm25_context, text only', expected, hits);
+    report('neighbour context, text only', expected, hits);
     check(expected, hits);
     const q = hits.find((h) => h.id === ids.Q)!;
     expect(q.score.text).toBeCloseTo(0.5, 9);
     expect(q.score.textFromNeighbours).toBeCloseTo(0.5, 9);
     expect(hits.find((h) => h.id === ids.P)!.score.textFromNeighbours).toBeUndefined();
     expect(await exactRecall(fx.core.ctx, { persona: 'ctx', query: 'zebra', limit: 20, queryEmbedding: null })).toEqual(hits);
-    // The literal variant ignores the neighbours: Q matches nothing.
-    const plain = await recall(fx.core.ctx, { persona: 'ctx', query: 'zebra', limit: 20, variant: 'bm25', queryEmbedding: null });
+    // Without the neighbour share, Q matches nothing.
+    const plain = await recall(fx.core.ctx, { persona: 'ctx', query: 'zebra', limit: 20, tuning: { neighbourShare: 0 }, queryEmbedding: null });
     expect(plain.find((h) => h.id === ids.Q)!.score.text).toBe(0);
   });
 
@@ -158,17 +159,6 @@ describe('recall ranking (hand-computed, docs/ranking.md)', () => {
     expect(top3).toEqual(all.slice(0, 3));
     const memOnly = await recall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, kinds: ['memory'], queryEmbedding: [1, 0, 0, 0] });
     expect(memOnly.map((h) => h.id)).toEqual(all.filter((h) => h.kind === 'memory').map((h) => h.id));
-  });
-
-  it('ts_rank variant: literal ts_rank over the OR query, divided by the best candidate', async () => {
-    const { rows } = await fx.core.ctx.db.query<{ id: string; r: number }>(
-      `SELECT id, ts_rank(search_vector, 'zebra'::tsquery)::float8 AS r FROM memories WHERE persona = 'rank' AND search_vector @@ 'zebra'::tsquery`,
-    );
-    const best = Math.max(...rows.map((r) => r.r));
-    const hits = await recall(fx.core.ctx, { persona: 'rank', query: 'zebra', limit: 20, kinds: ['memory'], variant: 'ts_rank', queryEmbedding: null });
-    expect(rows.length).toBe(4);
-    for (const r of rows) expect(hits.find((h) => h.id === r.id)!.score.text).toBeCloseTo(r.r / best, 9);
-    expect(hits.find((h) => h.id === ids.F)!.score.text).toBe(0);
   });
 
   it('matches on any lexeme (OR), stems the question once, and an empty-after-stopwords query still answers', async () => {

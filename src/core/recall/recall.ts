@@ -1,5 +1,5 @@
 // recall (docs/ranking.md): memories and knowledge of one persona, ranked together.
-import type { MemoryFilters, MemorySearchResult, RankingVariant, RecallHit } from '../../shared/api';
+import type { MemoryFilters, MemorySearchResult, RecallHit } from '../../shared/api';
 import { isMatch } from '../../shared/recall-match';
 import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
@@ -9,15 +9,14 @@ import { normaliseText } from '../text/normalise';
 import { recallKnowledge } from './knowledge';
 import { countMatches, type MatchCount } from './match-count';
 import { type MemoryScope, recallMemories } from './memories';
-import { unitMean } from './feedback';
+import { unitMean } from './vector-mean';
 import { type CandidateSizes, candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
 import { textIndex, textIndexFor, type TextIndexKind } from './text-index';
 import { rewriteQuery } from './rewrite';
-import { prepareTextQuery, textTopKReadsGin } from './text-query';
+import { prepareTextQuery } from './text-query';
 import { timeRanges, widen } from './time-query';
 import { type RecallTuning, tuningWith } from './tuning';
-import { DEFAULT_VARIANT } from './variants';
 
 export interface RecallArgs {
   persona: string;
@@ -26,7 +25,6 @@ export interface RecallArgs {
   /** YYYY-MM-DD: memories of that day only (knowledge is unaffected). */
   date?: string;
   kinds?: ('memory' | 'knowledge')[];
-  variant?: RankingVariant;
   /** Also return superseded memories, each placed below what replaced it (docs/history.md). */
   includeSuperseded?: boolean;
   /** Only memories passing these are considered (knowledge is unaffected): they narrow the candidates, not the result. */
@@ -85,7 +83,7 @@ async function searchInputs(ctx: CoreContext, a: RecallArgs): Promise<{ text: st
   return { text, vector: unitMean([vector, ...more.filter((v): v is Float32Array => v !== null && v.length === vector.length)]) };
 }
 
-/** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (tests, benches). */
+/** `candidates`: the indexes pick, exact formula ranks. `exact`: every row is scored (src/core/testing/exact-recall.ts). */
 export type RecallMode = 'candidates' | 'exact';
 
 async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, search: { text: string; vector: ArrayLike<number> | null }): Promise<Probe> {
@@ -94,7 +92,7 @@ async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, search: {
   const vector = search.vector;
   return {
     persona: a.persona,
-    tq: await prepareTextQuery(q, search.text, a.variant ?? DEFAULT_VARIANT, textIndex(a.textIndex ?? textIndexFor(ctx.db.features))),
+    tq: await prepareTextQuery(q, search.text, textIndex(a.textIndex ?? textIndexFor(ctx.db.features))),
     vector: vector ? encodeVector(vector) : null,
     model: ctx.embedder.model(),
     now,
@@ -111,7 +109,7 @@ async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, search: {
 async function knowledgeProbe(q: Queryable, a: RecallArgs, probe: Probe): Promise<Probe> {
   const clean = normaliseText(probe.tq.text);
   if (clean === probe.tq.text) return probe;
-  return { ...probe, tq: await prepareTextQuery(q, clean, a.variant ?? DEFAULT_VARIANT, probe.tq.index) };
+  return { ...probe, tq: await prepareTextQuery(q, clean, probe.tq.index) };
 }
 
 function memoryScope(probe: Probe, mode: RecallMode, sizes: CandidateSizes): MemoryScope {
@@ -149,7 +147,7 @@ async function run(ctx: CoreContext, a: RecallArgs, mode: RecallMode, withCount:
     await requirePersona(tx, a.persona);
     const probe = await probeFor(tx, ctx, a, search);
     const sizes = candidateSizes(limit, probe.tuning.textPool, probe.tuning.contextPool);
-    await tx.exec(indexSettings(sizes, textTopKReadsGin(probe.tq)));
+    await tx.exec(indexSettings(sizes, probe.tq.index.topKReadsGin));
     const out: RecallHit[] = [];
     if (kinds.has('memory')) out.push(...(await recallMemories(tx, probe, memoryScope(probe, mode, sizes), limit)));
     if (kinds.has('knowledge')) out.push(...(await recallKnowledge(tx, await knowledgeProbe(tx, a, probe), sizes, limit, mode === 'exact')));
@@ -186,9 +184,4 @@ export function belowReplacements(hits: RecallHit[]): RecallHit[] {
     out.splice(i, 0, h);
   }
   return out;
-}
-
-/** The same formula over every row of the persona: the reference the index path is measured against. */
-export function exactRecall(ctx: CoreContext, a: RecallArgs): Promise<RecallHit[]> {
-  return recall(ctx, a, 'exact');
 }

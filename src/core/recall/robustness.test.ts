@@ -54,10 +54,9 @@ describe('recall never raises on natural-language input', () => {
   it('300 random and hostile query strings all answer ok through dispatch', async () => {
     const rnd = prng(42);
     const failures: string[] = [];
-    const variants = ['bm25', 'ts_rank'] as const;
     for (let i = 0; i < 300; i++) {
       const query = hostileQuery(rnd);
-      const res = await fx.core.dispatch('recall', { persona: pick(rnd, PERSONAS), query, limit: 10, variant: pick(rnd, variants) });
+      const res = await fx.core.dispatch('recall', { persona: pick(rnd, PERSONAS), query, limit: 10 });
       if (!res.ok) failures.push(`${JSON.stringify(query.slice(0, 60))}: ${res.error.message}`);
     }
     expect(failures).toEqual([]);
@@ -68,7 +67,7 @@ describe('recall never raises on natural-language input', () => {
 });
 
 describe('persona isolation (property over random personas and queries)', () => {
-  it('no hit ever belongs to another persona, with and without vectors, in both variants', async () => {
+  it('no hit ever belongs to another persona, with and without vectors', async () => {
     const rnd = prng(99);
     const space = clusteredSpace(3, 16, 5);
     let hitsSeen = 0;
@@ -79,7 +78,6 @@ describe('persona isolation (property over random personas and queries)', () => 
         persona,
         query,
         limit: 1 + Math.floor(rnd() * 30),
-        variant: rnd() < 0.5 ? 'bm25' : 'ts_rank',
         queryEmbedding: rnd() < 0.5 ? space.sample(rnd) : null,
         ...(rnd() < 0.2 ? { kinds: [pick(rnd, ['memory', 'knowledge'] as const)] } : {}),
       });

@@ -21,7 +21,7 @@ export function knowledgeScore(text: number, cosine: number | null): ScoreBreakd
 }
 
 /**
- * Raw text scores (BM25 or ts_rank) → [0, 1], dividing by the best among the
+ * Raw BM25 scores → [0, 1], dividing by the best among the
  * query's candidates, so the text term sits on the cosine's scale.
  */
 export function textNormaliser(raw: readonly number[]): (x: number) => number {

@@ -3,7 +3,7 @@
 // database both are available, so the same rows are ranked both ways here and
 // must agree: the IDFs to the last bit, recall's hits and scores.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RankingVariant, RecallHit } from '../../shared/api';
+import type { RecallHit } from '../../shared/api';
 import { importMemories } from '../memories/import';
 import { replaceSource } from '../knowledge/store';
 import { makeTestCore, type TestCore } from '../testing/core';
@@ -14,11 +14,10 @@ import { Params } from './params';
 import { recall, type RecallArgs, searchMemories } from './recall';
 import { TEXT_TABLES, textIndex, type TextIndexKind } from './text-index';
 import { candidateSizes, indexSettings } from './probe';
-import { prepareTextQuery, rawText, textColumnsSql, textTopK, textTopKReadsGin } from './text-query';
+import { prepareTextQuery, rawText, textColumnsSql } from './text-query';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const PERSONAS = ['ana', 'ben'];
-const VARIANTS: RankingVariant[] = ['bm25_context', 'bm25', 'ts_rank'];
 let core: TestCore;
 const space = clusteredSpace(3, 16, 5);
 
@@ -29,7 +28,7 @@ beforeAll(async () => {
   const rnd = prng(11);
   for (const p of PERSONAS) {
     await core.call('personas.create', { name: p });
-    // Few days, so memories written the same day lend each other context (bm25_context).
+    // Few days, so memories written the same day lend each other context.
     const rows = Array.from({ length: 50 }, () => {
       const at = new Date(NOW.getTime() - rnd() * 12 * 86_400_000);
       return {
@@ -63,8 +62,8 @@ function queries(seed: number, n: number): string[] {
 async function expectSameIdf(qs: string[]): Promise<number> {
   let compared = 0;
   for (const q of qs) {
-    const a = await prepareTextQuery(core.ctx.db, q, 'bm25', textIndex('pg_textsearch'));
-    const b = await prepareTextQuery(core.ctx.db, q, 'bm25', textIndex('term_stats'));
+    const a = await prepareTextQuery(core.ctx.db, q, textIndex('pg_textsearch'));
+    const b = await prepareTextQuery(core.ctx.db, q, textIndex('term_stats'));
     for (const t of TEXT_TABLES) {
       expect(Object.fromEntries(b.idf[t]), `${t}: ${JSON.stringify(q).slice(0, 80)}`).toEqual(Object.fromEntries(a.idf[t]));
       compared += [...a.idf[t].values()].filter((w) => w > 0).length;
@@ -108,29 +107,28 @@ describe('BM25 without pg_textsearch equals BM25 with it', () => {
     expect(await expectSameIdf([...queries(3, 90), 'garden garden garden', 'state-of-the-art tax-returns', 'zebra unicorn'])).toBeGreaterThan(150);
   });
 
-  it('every variant ranks memories and knowledge identically, with and without a query vector, filters and a time', async () => {
+  it('recall ranks memories and knowledge identically, with and without a query vector, filters and a time', async () => {
     const rnd = prng(5);
     let hits = 0;
     for (const [i, query] of queries(4, 24).entries()) {
       const persona = PERSONAS[i % 2]!;
-      const variant = VARIANTS[i % 3]!;
       const vector = i % 2 ? space.sample(rnd) : null;
       // k = max(32, 3·limit) ≥ every memory of a persona: the text matches that lend context are the same rows both ways.
-      const base: RecallArgs = { persona, query, limit: 20, variant, queryEmbedding: vector };
-      hits += await bothWays(base, `${variant} "${query.slice(0, 60)}"`);
-      hits += await bothWays({ ...base, query: `${query} last week` }, `${variant} time "${query.slice(0, 60)}"`);
-      hits += await bothWays({ ...base, filters: { importanceMin: 4, category: 'journal' } }, `${variant} filtered "${query.slice(0, 60)}"`);
-      hits += await bothWays({ ...base, kinds: ['knowledge'], limit: 5 }, `${variant} knowledge "${query.slice(0, 60)}"`);
-      if (i % 5 === 0) hits += await bothWays(base, `${variant} exact "${query.slice(0, 60)}"`, 'exact');
+      const base: RecallArgs = { persona, query, limit: 20, queryEmbedding: vector };
+      hits += await bothWays(base, `"${query.slice(0, 60)}"`);
+      hits += await bothWays({ ...base, query: `${query} last week` }, `time "${query.slice(0, 60)}"`);
+      hits += await bothWays({ ...base, filters: { importanceMin: 4, category: 'journal' } }, `filtered "${query.slice(0, 60)}"`);
+      hits += await bothWays({ ...base, kinds: ['knowledge'], limit: 5 }, `knowledge "${query.slice(0, 60)}"`);
+      if (i % 5 === 0) hits += await bothWays(base, `exact "${query.slice(0, 60)}"`, 'exact');
     }
     expect(hits).toBeGreaterThan(1000);
   }, 300_000);
 
-  it('plain BM25 and ts_rank agree at small limits too (no text match lends context there)', async () => {
+  it('plain BM25 (no neighbour context) agrees at small limits too', async () => {
     const rnd = prng(6);
     for (const [i, query] of queries(7, 18).entries()) {
-      const variant = i % 2 ? 'bm25' : 'ts_rank';
-      await bothWays({ persona: PERSONAS[i % 2]!, query, limit: 3, variant, queryEmbedding: i % 3 ? space.sample(rnd) : null }, `${variant} limit 3 "${query.slice(0, 60)}"`);
+      const args: RecallArgs = { persona: PERSONAS[i % 2]!, query, limit: 3, tuning: { neighbourShare: 0 }, queryEmbedding: i % 3 ? space.sample(rnd) : null };
+      await bothWays(args, `limit 3 "${query.slice(0, 60)}"`);
     }
   }, 300_000);
 
@@ -143,13 +141,13 @@ describe('BM25 without pg_textsearch equals BM25 with it', () => {
       ] as const) {
         const scores: number[][] = [];
         for (const kind of ['pg_textsearch', 'term_stats'] as const) {
-          const tq = await prepareTextQuery(core.ctx.db, query, 'bm25', textIndex(kind));
+          const tq = await prepareTextQuery(core.ctx.db, query, textIndex(kind));
           const got = await core.ctx.db.transaction(async (tx) => {
             // recall's own planner settings: the bm25 index walked in its order, or GIN read by bitmap scans.
-            await tx.exec(indexSettings(candidateSizes(8), textTopKReadsGin(tq)));
+            await tx.exec(indexSettings(candidateSizes(8), tq.index.topKReadsGin));
             const p = new Params();
-            const { where, order } = await textTopK(tx, tq, table, alias, (sp) => `${alias}.persona = ${sp.add('ana')}`, 8, p);
-            const { rows } = await tx.query<{ tsv: string | null; text_raw: number }>(
+            const { where, order } = await tq.index.topK(tx, tq, table, alias, (sp: Params) => `${alias}.persona = ${sp.add('ana')}`, 8, p);
+            const { rows } = await tx.query<{ tsv: string | null }>(
               `SELECT ${textColumnsSql(tq, alias, p)} FROM ${sqlTable} ${alias} WHERE ${alias}.persona = ${p.add('ana')} AND ${where} ORDER BY ${order} LIMIT 8`,
               p.values,
             );
@@ -200,7 +198,7 @@ describe('BM25 without pg_textsearch equals BM25 with it', () => {
     await core.ctx.db.exec('REINDEX INDEX memories_bm25_idx; REINDEX INDEX knowledge_bm25_idx;');
     expect(await expectSameIdf(queries(13, 30))).toBeGreaterThan(40);
     for (const [i, query] of queries(14, 15).entries()) {
-      await bothWays({ persona: 'ana', query, limit: 20, variant: VARIANTS[i % 3]!, queryEmbedding: null }, `after writes "${query.slice(0, 60)}"`);
+      await bothWays({ persona: 'ana', query, limit: 20, queryEmbedding: null }, `after writes "${query.slice(0, 60)}"`);
     }
   }, 300_000);
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona, insertFixtureMemory } from '../testing/recall-fixtures';
-import { exactRecall, recall } from './recall';
+import { exactRecall } from '../testing/exact-recall';
+import { recall } from './recall';
 import { DEFAULT_TUNING } from './tuning';
 
 // A question that names a time prefers memories written then (docs/ranking.md,

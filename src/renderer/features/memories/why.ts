@@ -46,15 +46,13 @@ export interface Why {
 /** The reasons, in the order they weigh: words, meaning, importance, age. */
 export function whyRecalled(hit: RecallHit, query: string, now = new Date()): Why {
   // The text score may be only what a neighbour lent: then no word of this memory matched.
-  const ownText = !hit.score.secondRound && hit.score.text - (hit.score.textFromNeighbours ?? 0) > 1e-9;
+  const ownText = hit.score.text - (hit.score.textFromNeighbours ?? 0) > 1e-9;
   const matched = ownText ? matchedWords(query, hit.content) : [];
   const meaning = hit.score.cosine !== null && hit.score.cosine >= MEANINGFUL_COSINE;
   const rest: string[] = [];
   if (ownText && matched.length === 0) rest.push('related words');
   if (hit.score.textFromNeighbours) rest.push('written alongside a match');
   if (hit.score.timeBoost) rest.push('written in the time you asked about');
-  if (hit.score.secondRound) rest.push('shares rare words with a better match');
-  if (hit.score.streamNeighbour) rest.push('written just before or after a better match');
   if (hit.memory) {
     rest.push(`importance ${hit.memory.importance}`);
     rest.push(ago(hit.memory.insertedAt, now));
