@@ -139,7 +139,10 @@ export interface Api {
   'settings.get': [Record<string, never>, SettingsView];
   'settings.set': [SettingsPatch, SettingsView];
   /** One real request with the saved settings; a failure is an answer ({ok: false}), not an error. */
-  'settings.testConnection': [{ which: 'chat' | 'embeddings' }, ConnectionTest];
+  'settings.testConnection': [
+    { which: 'chat' | 'embeddings'; chat?: { baseUrl: string | null; model: string | null; apiKey?: string } },
+    ConnectionTest,
+  ];
 
   // `conversation`: which of the persona's conversations; omitted, the current one (most recently used).
   'chat.send': [{ persona: string; text: string; conversation?: string }, ChatMessage];
