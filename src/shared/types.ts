@@ -259,6 +259,8 @@ export interface Job {
   args: Record<string, unknown>;
   insertedAt: ISOTime;
   completedAt: ISOTime | null;
+  /** What it works on, in words ("notes.pdf", "“Moved to Lyon…”"): set by jobs.list, absent in events. */
+  subject?: string | null;
 }
 
 export interface JobProgress {

@@ -50,6 +50,9 @@ export function JobRow({ job }: { job: Job }) {
             {STATE_LABEL[job.state]}
           </span>
         </td>
+        <td className="job-subject" data-testid="job-subject" dir="auto">
+          {job.subject ?? <span className="muted">—</span>}
+        </td>
         <td>{personaName ?? job.persona ?? '—'}</td>
         <td data-testid="job-attempts">{attemptsText(job)}</td>
         <td data-testid="job-when">{whenText(job)}</td>
@@ -72,14 +75,14 @@ export function JobRow({ job }: { job: Job }) {
       </tr>
       {refused && (
         <tr className="job-refused">
-          <td colSpan={6} role="alert" data-testid="job-retry-refused" dir="auto">
+          <td colSpan={7} role="alert" data-testid="job-retry-refused" dir="auto">
             Not retried: {refused}
           </td>
         </tr>
       )}
       {open && job.errors.length > 0 && (
         <tr className="job-errors">
-          <td colSpan={6}>
+          <td colSpan={7}>
             <ol>
               {job.errors.map((e) => (
                 <li key={`${e.attempt}-${e.at}`}>
