@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { installEmbeddings } from '../src/core/testing/fake-openai/embeddings';
 import { startFakeServer } from '../src/core/testing/fake-openai/server';
+import { makeDocx } from '../src/core/testing/test-docx';
 import { knownSentence, makeBookPdf, makeEncryptedPdf } from '../src/core/testing/test-pdfs';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
@@ -115,6 +116,34 @@ test.describe('on the shared host', () => {
     await expect(app.page.getByText(/PNG image/)).toHaveCount(1);
     await expect(app.errorToasts()).toHaveCount(0);
     await expect(app.page.getByTestId('knowledge-empty')).toBeVisible();
+  });
+
+  test('a dropped Word document is read and found, with no page in its citation; a damaged one says so on its row', async ({ openApp }) => {
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('knowledge');
+    await expect(app.page.getByTestId('knowledge-empty')).toContainText('Word (.docx)');
+    const kn = new KnowledgePage(app.page);
+    const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    await kn.drop('allotment.docx', makeDocx(['# Allotment plan', 'The runner beans climb the north fence.']), DOCX);
+    const row = kn.source('allotment.docx');
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    await expect(row).toContainText('docx');
+    await expect(row).not.toContainText('page');
+    await kn.search.fill('runner beans north fence');
+    await expect(kn.hits.first().getByTestId('knowledge-hit-source')).toHaveText('allotment.docx', { timeout: 60_000 });
+    await expect(kn.hits.first().getByTestId('knowledge-hit-text')).toContainText('runner beans climb the north fence');
+    await expect(kn.hits.first().getByTestId('knowledge-hit-page')).toHaveCount(0);
+
+    const broken = makeDocx(['Never read.']);
+    await kn.drop('minutes.docx', broken.subarray(0, broken.length >> 1), DOCX);
+    const failed = kn.ingests.filter({ hasText: 'minutes.docx' });
+    await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
+    await expect(failed.getByTestId('ingest-error')).toHaveText(/^"minutes\.docx" is not a readable Word document/);
+    await expect(failed.getByTestId('ingest-error')).not.toContainText('ingest_error');
+    await expect(kn.source('minutes.docx')).toHaveCount(0);
+    await app.screenshot('knowledge-docx');
+    await expect(app.errorToasts()).toHaveCount(0);
   });
 
   test('a passage from a Markdown file is shown rendered, like chat, with the matching words still highlighted', async ({ host, persona, openApp }) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Job, JobState } from '../../../shared/api';
-import { ERROR_CODES } from '../../../shared/errors';
+import { readableError } from '../../lib/errors';
 import { shortTime } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
 import { useJobs } from './store';
@@ -15,9 +15,7 @@ export const STATE_LABEL: Record<JobState, string> = {
   cancelled: 'cancelled',
 };
 
-// The core records a failure as "code: message" (for tools and logs); a person reads the message.
-const CODE_PREFIX = new RegExp(`^(?:${ERROR_CODES.join('|')}): `);
-const readable = (error: string) => error.replace(CODE_PREFIX, '');
+const readable = readableError;
 
 /** Attempts in words: "2 of 6" only while more may follow; a finished job says how many it took. */
 export function attemptsText(job: Job): string {

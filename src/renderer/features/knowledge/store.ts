@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Events, Job, JobProgress, KnowledgeSource, RecallHit } from '../../../shared/api';
 import { getApi } from '../../api';
-import { errorInfo } from '../../lib/errors';
+import { errorInfo, readableError } from '../../lib/errors';
 import { notify, reportError } from '../../stores/toasts';
 import { ingestArgs } from './files';
 
@@ -225,9 +225,9 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
         if (job.persona === get().persona) void get().reload();
       } else if (job.state === 'discarded') {
         // The row says why (and stays until dismissed); a toast would say it a second time.
-        patch(known.key, { state: 'failed', error: job.lastError ?? 'The file could not be added (no reason was recorded).', progress: null });
+        patch(known.key, { state: 'failed', error: job.lastError ? readableError(job.lastError) : 'The file could not be added (no reason was recorded).', progress: null });
       } else if (job.state === 'retryable') {
-        patch(known.key, { state: 'retrying', error: job.lastError });
+        patch(known.key, { state: 'retrying', error: job.lastError && readableError(job.lastError) });
       } else if (job.state === 'running') {
         patch(known.key, { state: 'running' });
       }
