@@ -5,6 +5,7 @@ import { useData } from './store';
 import './data.css';
 import { TableHead } from '../../components/TableHead';
 import { ServerSection } from './ServerSection';
+import { StorageFacts } from './StorageFacts';
 
 const REASONS: Record<string, string> = {
   manual: 'Backed up by you',
@@ -35,6 +36,7 @@ export function DataSection() {
 
   return (
     <div className="data-section" data-testid="data-view">
+      <StorageFacts />
       <ServerSection />
       <p className="hint">
         Hearth backs up the whole database every day while it runs, before each update of its storage, and before a persona is deleted. Each
