@@ -192,6 +192,13 @@ test.describe('on the shared host', () => {
     await app.go('knowledge');
     const kn = new KnowledgePage(app.page);
     await expect(kn.source('todo.md')).toBeVisible({ timeout: 60_000 });
+    // The app's one date-and-time format, in the page's own locale ("Dec 3, 2026, 8:41 AM" in en-US).
+    const [source] = await host.call('knowledge.listSources', { persona });
+    const expected = await app.page.evaluate(
+      (iso) => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso)),
+      source!.ingestedAt,
+    );
+    await expect(kn.source('todo.md').getByTestId('source-ingested')).toHaveText(expected);
     await kn.source('todo.md').getByTestId('source-delete').click();
     const dialog = app.page.getByTestId('delete-source-dialog');
     await expect(dialog).toContainText('1 chunk');
@@ -200,6 +207,8 @@ test.describe('on the shared host', () => {
     await kn.source('todo.md').getByTestId('source-delete').click();
     await app.page.getByTestId('confirm-delete-source').click();
     await expect(kn.source('todo.md')).toHaveCount(0);
+    // One chunk, in the singular.
+    await expect(app.toasts.filter({ hasText: 'Deleted "todo.md" (1 chunk).' })).toBeVisible();
     expect(await host.call('knowledge.listSources', { persona })).toEqual([]);
   });
 

@@ -5,6 +5,7 @@
 import OpenAI from 'openai';
 import type { ConnectionTest } from '../../shared/api';
 import { AppError } from '../../shared/errors';
+import { plural } from '../../shared/plural';
 import { OPENAI_API_URL, chatKeyOwner } from '../../shared/key-owner';
 import { type ChatSettings, chatProviderFrom, loadChatSettings } from '../chat/config';
 import type { CoreContext } from '../context';
@@ -59,7 +60,7 @@ export async function testChat(ctx: CoreContext, draft?: ChatDraft): Promise<Con
     const s = await chatSettingsFor(ctx, draft);
     const models = await listModels(s.chat.baseUrl, s.chat.apiKey);
     const message = models?.length
-      ? `Pick a model: this server lists ${models.length === 1 ? '1 model' : `${models.length} models`} in the Model field.`
+      ? `Pick a model: this server lists ${plural(models.length, 'model')} in the Model field.`
       : 'Name the model to test, e.g. gpt-4o-mini or llama3.1.';
     return { ok: false, code: 'not_configured', message, ms: Date.now() - started, models };
   }

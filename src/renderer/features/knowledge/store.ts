@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Events, Job, JobProgress, KnowledgeSource, RecallHit } from '../../../shared/api';
 import { getApi } from '../../api';
 import { errorInfo, readableError } from '../../lib/errors';
+import { plural } from '../../lib/format';
 import { notify, reportError } from '../../stores/toasts';
 import { ingestArgs } from './files';
 
@@ -166,7 +167,7 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
       if (!persona) return false;
       try {
         const { deleted } = await getApi().invoke('knowledge.deleteSource', { persona, source });
-        notify(`Deleted "${source}" (${deleted} chunks).`);
+        notify(`Deleted "${source}" (${plural(deleted, 'chunk')}).`);
         set((s) => ({ sources: s.sources.filter((x) => x.source !== source) }));
         return true;
       } catch (e) {

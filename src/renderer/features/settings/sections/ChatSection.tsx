@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/api';
+import { plural } from '../../../lib/format';
 import { ConnectionTest } from '../ConnectionTest';
 import { Field } from '../Field';
 import { KeyClearedNotice } from '../KeyClearedNotice';
@@ -37,7 +38,7 @@ function ChatForm({ settings }: { settings: SettingsView }) {
         onChange={(v) => f.set('model', v)}
         onBlur={() => f.touch('model')}
         list="chat-models"
-        hint={models.length ? `${models.length} models on this server: pick one or type a name.` : undefined}
+        hint={models.length ? `${plural(models.length, 'model')} on this server: pick one or type a name.` : undefined}
       />
       {/* Filled from the server's /models after a connection test, when it answers. */}
       <datalist id="chat-models" data-testid="chat-models">
