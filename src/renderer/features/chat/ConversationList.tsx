@@ -69,7 +69,7 @@ export function ConversationList() {
   const busy = useChat((s) => s.busy);
   return (
     <nav className="conv-list" aria-label="Conversations" data-testid="conversation-list">
-      <button className="small" data-testid="new-chat" disabled={busy} onClick={() => void useChat.getState().newChat()}>
+      <button className="ghost small" data-testid="new-chat" disabled={busy} onClick={() => void useChat.getState().newChat()}>
         + New chat
       </button>
       <ul>
