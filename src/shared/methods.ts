@@ -29,6 +29,7 @@ import type {
   Persona,
   PersonaImport,
   RecallHit,
+  ConversationHit,
   ConversationInfo,
   ConnectionTest,
   DatabaseCopyResult,
@@ -154,6 +155,7 @@ export interface Api {
   'chat.prompt': [{ persona: string; conversation?: string }, ChatPrompt];
 
   'conversations.list': [{ persona: string }, ConversationInfo[]];
+  'conversations.search': [{ persona: string; query: string; limit?: number }, ConversationHit[]];
   'conversations.create': [{ persona: string; title?: string }, ConversationInfo];
   'conversations.rename': [{ persona: string; id: string; title: string }, ConversationInfo];
   'conversations.delete': [{ persona: string; id: string }, { deleted: boolean }];

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import type { ChatMessage, ChatToolCall } from '../../../shared/api';
 import { STOPPED_MARK } from '../../../shared/chat-marks';
 import { Markdown } from '../../components/Markdown';
+import { shortTime, timeOfDay } from '../../lib/format';
+import { reportError } from '../../stores/toasts';
 import { revealMemory } from './reveal';
 import { describeToolCall, humanToolResult } from './tool-words';
 
@@ -69,9 +72,42 @@ interface ItemProps {
   persona: string;
   message: ChatMessage;
   results: Map<string, ChatMessage>;
+  /** The message a conversation search opened. */
+  found?: boolean;
 }
 
-export function MessageItem({ persona, message, results, }: ItemProps) {
+/** When it was written, and Copy: the message's text as written (Markdown for an answer). */
+function MessageMeta({ message }: { message: ChatMessage }) {
+  const [copied, setCopied] = useState(false);
+  const text = splitStopped(message.content).text;
+  return (
+    <div className={`chat-msg-meta ${message.role}`} data-testid="chat-message-meta" data-message-id={message.id}>
+      <time dateTime={message.createdAt} title={shortTime(message.createdAt)} data-testid="chat-message-time">
+        {timeOfDay(message.createdAt)}
+      </time>
+      {text && (
+        <button
+          className="ghost small chat-copy"
+          data-testid="chat-copy"
+          aria-label={message.role === 'user' ? 'Copy your message' : 'Copy the answer'}
+          onClick={() =>
+            void navigator.clipboard.writeText(text).then(
+              () => {
+                setCopied(true);
+                setTimeout(() => setCopied(false), 1500);
+              },
+              (e) => reportError(e, 'Could not copy'),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function MessageItem({ persona, message, results, found = false }: ItemProps) {
   const calls = message.toolCalls ?? [];
   if (message.role === 'tool') {
     // A result whose call is not shown (folded away): still visible, on its own.
@@ -82,12 +118,21 @@ export function MessageItem({ persona, message, results, }: ItemProps) {
     );
   }
   return (
-    <div className={`chat-msg ${message.role} ${message.folded ? 'folded' : ''}`} data-testid="chat-message" data-role={message.role} data-message-id={message.id}>
-      {message.content && <MessageText role={message.role} content={message.content} />}
-      {calls.map((c) => (
-        <ToolCall key={c.id} persona={persona} call={c} result={results.get(c.id)} />
-      ))}
-
-    </div>
+    <>
+      <div
+        className={`chat-msg ${message.role} ${message.folded ? 'folded' : ''} ${found ? 'found' : ''}`}
+        data-testid="chat-message"
+        data-role={message.role}
+        data-message-id={message.id}
+        data-found={found || undefined}
+      >
+        {message.content && <MessageText role={message.role} content={message.content} />}
+        {calls.map((c) => (
+          <ToolCall key={c.id} persona={persona} call={c} result={results.get(c.id)} />
+        ))}
+      </div>
+      {/* Beside the message, not in it: the message holds its text alone. */}
+      {message.content && <MessageMeta message={message} />}
+    </>
   );
 }

@@ -38,6 +38,10 @@ interface ChatState {
   /** Unsent text per conversation, kept while the person looks at other views or conversations. */
   drafts: Record<string, string>;
   pending: Pending | null;
+  /** A message a conversation search opened: scrolled to and marked until the person moves on. */
+  found: string | null;
+  /** Opens a conversation at one of its messages (a search hit). */
+  reveal(conversation: string, message: string): Promise<void>;
   open(persona: string): Promise<void>;
   select(conversation: string): Promise<void>;
   newChat(): Promise<void>;
@@ -116,6 +120,12 @@ export const useChat = create<ChatState>((set, get) => {
     prompt: null,
     drafts: {},
     pending: null,
+    found: null,
+
+    async reveal(conversation, message) {
+      if (conversation !== get().conversation) await get().select(conversation);
+      if (get().conversation === conversation) set({ found: message });
+    },
 
     async open(persona) {
       // Coming back to the view (or to another persona) ends an undo window first.
@@ -139,7 +149,7 @@ export const useChat = create<ChatState>((set, get) => {
       const persona = get().persona;
       if (!persona || conversation === get().conversation) return;
       await get().commitPending();
-      set({ conversation, messages: [], summary: '', error: null });
+      set({ conversation, messages: [], summary: '', error: null, found: null });
       try {
         await load(persona, conversation);
       } catch (e) {
@@ -200,6 +210,7 @@ export const useChat = create<ChatState>((set, get) => {
       const persona = get().persona;
       if (!persona || get().busy) return;
       await get().commitPending();
+      set({ found: null });
       if (!get().conversation) await get().newChat();
       const conversation = get().conversation;
       if (!conversation) return;
