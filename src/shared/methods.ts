@@ -147,6 +147,8 @@ export interface Api {
 
   // `conversation`: which of the persona's conversations; omitted, the current one (most recently used).
   'chat.send': [{ persona: string; text: string; conversation?: string }, ChatMessage];
+  /** Rewrites the last user message and answers it again: what followed it is replaced. */
+  'chat.edit': [{ persona: string; conversation?: string; text: string }, ChatMessage];
   /** Answers the last user message again (Retry / Regenerate): what followed it is replaced. */
   'chat.retry': [{ persona: string; conversation?: string }, ChatMessage];
   'chat.cancel': [{ persona: string }, { cancelled: boolean }];

@@ -5,6 +5,7 @@ import { Markdown } from '../../components/Markdown';
 import { shortTime, timeOfDay } from '../../lib/format';
 import { reportError } from '../../stores/toasts';
 import { revealMemory } from './reveal';
+import { useChat } from './store';
 import { describeToolCall, humanToolResult } from './tool-words';
 
 
@@ -74,10 +75,52 @@ interface ItemProps {
   results: Map<string, ChatMessage>;
   /** The message a conversation search opened. */
   found?: boolean;
+  /** The newest question: it can be rewritten and sent again. */
+  editable?: boolean;
+}
+
+/** Rewriting the newest question: Enter sends it again, Shift+Enter is a new line, Esc leaves it as it was. */
+function EditMessage({ message, onDone }: { message: ChatMessage; onDone(): void }) {
+  const [text, setText] = useState(message.content);
+  const send = () => {
+    const t = text.trim();
+    if (!t) return;
+    onDone();
+    if (t !== message.content) void useChat.getState().edit(t);
+  };
+  return (
+    <div className="chat-msg user editing" data-testid="chat-edit">
+      <textarea
+        aria-label="Edit your message"
+        data-testid="chat-edit-input"
+        value={text}
+        autoFocus
+        rows={Math.min(8, text.split('\n').length + 1)}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            send();
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            onDone();
+          }
+        }}
+      />
+      <div className="chat-edit-actions">
+        <button className="ghost small" data-testid="chat-edit-cancel" onClick={onDone}>
+          Cancel
+        </button>
+        <button className="primary small" data-testid="chat-edit-send" disabled={!text.trim()} onClick={send}>
+          Send again
+        </button>
+      </div>
+    </div>
+  );
 }
 
 /** When it was written, and Copy: the message's text as written (Markdown for an answer). */
-function MessageMeta({ message }: { message: ChatMessage }) {
+function MessageMeta({ message, onEdit }: { message: ChatMessage; onEdit?: () => void }) {
   const [copied, setCopied] = useState(false);
   const text = splitStopped(message.content).text;
   return (
@@ -103,12 +146,19 @@ function MessageMeta({ message }: { message: ChatMessage }) {
           {copied ? 'Copied' : 'Copy'}
         </button>
       )}
+      {onEdit && (
+        <button className="ghost small" data-testid="chat-edit-open" aria-label="Edit your message and send it again" onClick={onEdit}>
+          Edit
+        </button>
+      )}
     </div>
   );
 }
 
-export function MessageItem({ persona, message, results, found = false }: ItemProps) {
+export function MessageItem({ persona, message, results, found = false, editable = false }: ItemProps) {
+  const [editing, setEditing] = useState(false);
   const calls = message.toolCalls ?? [];
+  if (editing && editable) return <EditMessage message={message} onDone={() => setEditing(false)} />;
   if (message.role === 'tool') {
     // A result whose call is not shown (folded away): still visible, on its own.
     return (
@@ -132,7 +182,7 @@ export function MessageItem({ persona, message, results, found = false }: ItemPr
         ))}
       </div>
       {/* Beside the message, not in it: the message holds its text alone. */}
-      {message.content && <MessageMeta message={message} />}
+      {message.content && <MessageMeta message={message} onEdit={editable ? () => setEditing(true) : undefined} />}
     </>
   );
 }

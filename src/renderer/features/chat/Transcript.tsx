@@ -39,6 +39,8 @@ export function Transcript({ persona }: { persona: string }) {
   const thinking = busy && !(last?.role === 'assistant' && last.content);
   // Regenerate is offered on the newest answer, once no reply is running.
   const regenerateId = !busy && last?.role === 'assistant' && last.content ? last.id : null;
+  // The newest question can be rewritten and sent again, once no reply is running.
+  const editId = busy ? null : (visible.findLast((m) => m.role === 'user' && !m.folded)?.id ?? null);
   return (
     // aria-busy while a reply streams: screen readers read the answer once it is whole, not token by token.
     <div className="chat-transcript" ref={box} data-testid="chat-transcript" role="log" aria-live="polite" aria-busy={busy}>
@@ -51,7 +53,7 @@ export function Transcript({ persona }: { persona: string }) {
       {visible.length === 0 && !summary && <p className="muted chat-hint">Say hello. Tell the assistant something worth remembering and watch it save it.</p>}
       {visible.map((m) => (
         <Fragment key={m.id}>
-          <MessageItem persona={persona} message={m} results={results} found={m.id === found} />
+          <MessageItem persona={persona} message={m} results={results} found={m.id === found} editable={m.id === editId} />
           {m.id === regenerateId && (
             <div className="chat-msg-actions">
               <button className="ghost small" data-testid="chat-regenerate" title="Answer the last message again" onClick={() => void useChat.getState().retry()}>

@@ -52,6 +52,8 @@ interface ChatState {
   send(text: string): Promise<void>;
   /** Answers the last user message again: Retry after a failure, Regenerate after an answer. */
   retry(): Promise<void>;
+  /** Rewrites the last user message and answers it again. */
+  edit(text: string): Promise<void>;
   cancel(): Promise<void>;
   /** Empties the transcript at once; the conversation is really cleared when Undo is no longer offered. */
   clear(): void;
@@ -241,6 +243,29 @@ export const useChat = create<ChatState>((set, get) => {
       });
       try {
         await getApi().invoke('chat.retry', at);
+        if (get().prompt) void get().loadPrompt();
+      } catch (e) {
+        const error = errorInfo(e);
+        if (error.code !== 'cancelled') set({ error });
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    async edit(text) {
+      const at = here();
+      if (!at || get().busy) return;
+      // The question shows as rewritten and what followed it goes (the core does the same).
+      set((s) => {
+        let last = -1;
+        s.messages.forEach((m, i) => {
+          if (m.role === 'user' && !m.folded) last = i;
+        });
+        if (last < 0) return {};
+        return { busy: true, error: null, found: null, messages: [...s.messages.slice(0, last), { ...s.messages[last]!, content: text }] };
+      });
+      try {
+        await getApi().invoke('chat.edit', { ...at, text });
         if (get().prompt) void get().loadPrompt();
       } catch (e) {
         const error = errorInfo(e);
