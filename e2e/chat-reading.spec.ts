@@ -123,3 +123,38 @@ test('clear can be undone; the draft survives a visit to another view', async ({
   await expect(view.messages).toHaveCount(0);
   await expect.poll(async () => (await host.call('chat.history', { persona })).messages.length, { timeout: 60_000 }).toBe(0);
 });
+
+test('the newest question can be edited and sent again: the answer to the old wording goes', async ({ fake, openApp }) => {
+  const chat = installChatRoutes(fake!);
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('chat');
+  const view = new ChatPage(app.page);
+  chat.push({ text: 'Hello.' });
+  await view.send('hi');
+  await expect(view.assistant.last()).toHaveText('Hello.');
+  chat.push({ text: 'Paris has the Louvre.' });
+  await view.send('what is in Pairs?');
+  await expect(view.assistant.last()).toHaveText('Paris has the Louvre.');
+  await view.waitIdle();
+
+  // Only the newest question offers Edit.
+  await expect(app.page.getByTestId('chat-edit-open')).toHaveCount(1);
+  await app.page.getByTestId('chat-edit-open').click();
+  const input = app.page.getByTestId('chat-edit-input');
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue('what is in Pairs?');
+  chat.push({ text: 'Lyon has the traboules.' });
+  await input.fill('what is in Lyon?');
+  await input.press('Enter');
+  await expect(view.assistant.last()).toHaveText('Lyon has the traboules.');
+  await view.waitIdle();
+  await expect(view.messages).toHaveText(['hi', 'Hello.', 'what is in Lyon?', 'Lyon has the traboules.']);
+  await app.screenshot('chat-edited');
+  // As stored: the reload shows the same.
+  await app.page.reload();
+  await app.ready();
+  await app.go('chat');
+  await expect(view.messages).toHaveText(['hi', 'Hello.', 'what is in Lyon?', 'Lyon has the traboules.']);
+  expect(chat.requests.at(-1)!.messages.map((m) => m.content)).not.toContain('what is in Pairs?');
+});

@@ -107,3 +107,24 @@ test('"Retry now" on an upload whose file is gone is refused with a reason, and 
   expect(job).toMatchObject({ state: 'discarded', attempt: 1 });
   await expect(app.errorToasts()).toHaveCount(0);
 });
+
+test.describe('on the shared host', () => {
+  test.use({ sharedHost: true });
+
+  test('each job names what it worked on: the file, the memory’s first words, the document’s parts', async ({ host, persona, openApp }) => {
+    await host.call('memories.write', { persona, content: 'Moved to Lyon in March for the new job at the observatory' });
+    await host.call('knowledge.ingest', { persona, name: 'seed-list.md', dataBase64: Buffer.from('# Seeds\n\nTomatoes, basil and beans.').toString('base64') });
+    // The built-in model embeds the memory and the document's one part in the background.
+    await expect
+      .poll(async () => (await host.call('jobs.list', { persona, state: 'completed' })).jobs.length, { timeout: 60_000 })
+      .toBe(3);
+
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('jobs');
+    await app.page.getByTestId('jobs-filter-state').selectOption('completed');
+    await expect(app.jobs.queue('ingest').getByTestId('job-subject')).toHaveText(['seed-list.md']);
+    await expect(app.jobs.queue('embeddings').getByTestId('job-subject')).toHaveText(['seed-list.md (1 part)', '“Moved to Lyon in March for the new…”']);
+    await app.screenshot('jobs-subjects');
+  });
+});

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { installEmbeddings } from '../src/core/testing/fake-openai/embeddings';
 import { startFakeServer } from '../src/core/testing/fake-openai/server';
+import { makeDocx } from '../src/core/testing/test-docx';
 import { knownSentence, makeBookPdf, makeEncryptedPdf } from '../src/core/testing/test-pdfs';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
@@ -117,6 +118,34 @@ test.describe('on the shared host', () => {
     await expect(app.page.getByTestId('knowledge-empty')).toBeVisible();
   });
 
+  test('a dropped Word document is read and found, with no page in its citation; a damaged one says so on its row', async ({ openApp }) => {
+    const app = new AppPage(await openApp());
+    await app.ready();
+    await app.go('knowledge');
+    await expect(app.page.getByTestId('knowledge-empty')).toContainText('Word (.docx)');
+    const kn = new KnowledgePage(app.page);
+    const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    await kn.drop('allotment.docx', makeDocx(['# Allotment plan', 'The runner beans climb the north fence.']), DOCX);
+    const row = kn.source('allotment.docx');
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    await expect(row).toContainText('docx');
+    await expect(row).not.toContainText('page');
+    await kn.search.fill('runner beans north fence');
+    await expect(kn.hits.first().getByTestId('knowledge-hit-source')).toHaveText('allotment.docx', { timeout: 60_000 });
+    await expect(kn.hits.first().getByTestId('knowledge-hit-text')).toContainText('runner beans climb the north fence');
+    await expect(kn.hits.first().getByTestId('knowledge-hit-page')).toHaveCount(0);
+
+    const broken = makeDocx(['Never read.']);
+    await kn.drop('minutes.docx', broken.subarray(0, broken.length >> 1), DOCX);
+    const failed = kn.ingests.filter({ hasText: 'minutes.docx' });
+    await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
+    await expect(failed.getByTestId('ingest-error')).toHaveText(/^"minutes\.docx" is not a readable Word document/);
+    await expect(failed.getByTestId('ingest-error')).not.toContainText('ingest_error');
+    await expect(kn.source('minutes.docx')).toHaveCount(0);
+    await app.screenshot('knowledge-docx');
+    await expect(app.errorToasts()).toHaveCount(0);
+  });
+
   test('a passage from a Markdown file is shown rendered, like chat, with the matching words still highlighted', async ({ host, persona, openApp }) => {
     const md = [
       '# Fern care',
@@ -163,6 +192,13 @@ test.describe('on the shared host', () => {
     await app.go('knowledge');
     const kn = new KnowledgePage(app.page);
     await expect(kn.source('todo.md')).toBeVisible({ timeout: 60_000 });
+    // The app's one date-and-time format, in the page's own locale ("Dec 3, 2026, 8:41 AM" in en-US).
+    const [source] = await host.call('knowledge.listSources', { persona });
+    const expected = await app.page.evaluate(
+      (iso) => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso)),
+      source!.ingestedAt,
+    );
+    await expect(kn.source('todo.md').getByTestId('source-ingested')).toHaveText(expected);
     await kn.source('todo.md').getByTestId('source-delete').click();
     const dialog = app.page.getByTestId('delete-source-dialog');
     await expect(dialog).toContainText('1 chunk');
@@ -171,6 +207,8 @@ test.describe('on the shared host', () => {
     await kn.source('todo.md').getByTestId('source-delete').click();
     await app.page.getByTestId('confirm-delete-source').click();
     await expect(kn.source('todo.md')).toHaveCount(0);
+    // One chunk, in the singular.
+    await expect(app.toasts.filter({ hasText: 'Deleted "todo.md" (1 chunk).' })).toBeVisible();
     expect(await host.call('knowledge.listSources', { persona })).toEqual([]);
   });
 

@@ -126,6 +126,20 @@ test('a backup that fails before a deletion says so in the dialog and deletes no
 test.describe('on the shared host', () => {
   test.use({ sharedHost: true });
 
+  test('an emoji name keeps its whole emoji as the avatar, and the hover icons never cover the name', async ({ host, persona, openApp }) => {
+    const teacher = (await host.call('personas.create', { name: `🧑‍🏫 Teacher ${persona.slice(-12)}` })).id;
+    const app = new AppPage(await openApp());
+    await app.ready();
+    const item = app.personas.item(teacher);
+    await expect(item.locator('.persona-avatar')).toHaveText('🧑‍🏫');
+    await item.hover();
+    await expect(item.getByTestId('persona-delete')).toBeVisible();
+    const name = await item.getByTestId('persona-name').boundingBox();
+    const icons = await item.locator('.persona-actions').boundingBox();
+    expect(name!.x + name!.width).toBeLessThanOrEqual(icons!.x);
+    await app.page.screenshot({ path: 'e2e-artifacts/screenshots/persona-hover.png', clip: { x: 0, y: 0, width: 300, height: 260 } });
+  });
+
   test('sidebar counts follow writes, deletes, imports and documents at once, while another persona keeps changing', async ({ host, persona, openApp }) => {
     test.setTimeout(180_000);
     const busy = (await host.call('personas.create', { name: `Busy beside ${persona}` })).id;

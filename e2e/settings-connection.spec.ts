@@ -44,9 +44,31 @@ test('Test connection: the model answers and its list fills the picker; a closed
   await app.page.getByTestId('embeddings-test-connection').click();
   await expect(app.page.getByTestId('embeddings-connection-result')).toHaveText(/^Connected in \d+ ms\. fake-embed returned a vector of 16 dimensions\.$/);
 
-  // Unsaved edits: the test would use the saved settings, so it asks to save first.
+  // Unsaved edits are what the test uses: the model typed, not the one saved, answers; nothing is saved.
+  chat.push({ text: 'The large one here.' });
   await app.page.getByTestId('chat-model').fill('fake-chat-large');
+  await app.page.getByTestId('chat-test-connection').click();
+  await expect(result).toHaveText(/^Connected in \d+ ms\. fake-chat-large answered: “The large one here\.”$/);
+  expect(chat.requests.at(-1)!.model).toBe('fake-chat-large');
+  expect((await host.call('settings.get', {})).chat.model).toBe('fake-chat');
+  // A server typed with no model yet: the test lists its models to pick from, before any save.
+  await app.page.reload();
+  await app.ready();
+  await app.go('settings');
+  await expect(app.page.locator('#chat-models option')).toHaveCount(0);
+  await app.page.getByTestId('chat-model').fill('');
+  // Leaving the field shows its "name the model" line, which moves the button down: leave it first.
+  await app.page.getByTestId('chat-model').blur();
+  await app.page.getByTestId('chat-test-connection').click();
+  await expect(result).toHaveText('Failed: Pick a model: this server lists 3 models in the Model field.');
+  await expect(app.page.locator('#chat-models option')).toHaveCount(3);
+  await expect(app.page.getByText('3 models on this server: pick one or type a name.')).toBeVisible();
+  await app.screenshot('settings-connection-unsaved');
+  // A base URL that is not one cannot be tested, and the form says why.
+  await app.page.getByTestId('chat-base-url').fill('not a url');
   await expect(app.page.getByTestId('chat-test-connection')).toBeDisabled();
+  await expect(app.page.getByTestId('chat-connection')).toContainText('Fix the base URL to test it.');
+  await app.page.getByTestId('chat-base-url').fill(fake!.baseURL);
   await app.page.getByTestId('chat-model').fill('fake-chat');
 
   const port = await closedPort();

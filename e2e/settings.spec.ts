@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 
+// Runs in the page; this file is compiled without the DOM library.
+type Styles = { getComputedStyle(el: unknown): { backgroundColor: string } };
+
 const CHAT_KEY = 'sk-test-CHAT-5f1c9e2b7a64d083';
 const EMB_KEY = 'sk-test-EMB-0b8e44c1d2a97f65';
 
@@ -155,4 +158,63 @@ test('pointing the chat model at another server warns that the key will be clear
   await expect(s.keyCleared('chat')).toHaveCount(0);
   expect((await host.call('settings.get', {})).chat).toEqual({ baseUrl: 'http://127.0.0.1:8080/v1', model: 'llama3.1', apiKey: 'not set' });
   await expect(app.errorToasts()).toHaveCount(0);
+});
+
+test('Settings → Data shows the data folder and turns durable commits on and off, kept across a reload', async ({ host, openApp }) => {
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('settings');
+  const data = app.page.getByTestId('settings-section-data');
+  await expect(data.getByTestId('data-folder-path')).toHaveValue(host.dataDir);
+  await expect(data.getByTestId('data-folder-path')).toHaveAttribute('readonly', '');
+  await data.scrollIntoViewIfNeeded();
+  await app.screenshot('settings-data-storage');
+  const durable = data.getByTestId('durable-commits');
+  await expect(durable).not.toBeChecked();
+  await durable.check();
+  await expect(app.toasts.filter({ hasText: 'Durable commits on' })).toBeVisible();
+  expect((await host.call('settings.get', {})).durableCommits).toBe(true);
+  await app.page.reload();
+  await app.ready();
+  await app.go('settings');
+  await expect(app.page.getByTestId('durable-commits')).toBeChecked();
+  await app.page.getByTestId('durable-commits').uncheck();
+  await expect.poll(async () => (await host.call('settings.get', {})).durableCommits).toBe(false);
+  await expect(app.errorToasts()).toHaveCount(0);
+});
+
+test.describe('on the shared host', () => {
+  test.use({ sharedHost: true });
+
+  test('Appearance: Dark applies at once and before the app is drawn after a reload; System follows the computer again', async ({ openApp }) => {
+    const app = new AppPage(await openApp());
+    await app.page.emulateMedia({ colorScheme: 'light' });
+    await app.ready();
+    await app.go('settings');
+    const bg = () => app.page.locator('body').evaluate((b) => (globalThis as unknown as Styles).getComputedStyle(b).backgroundColor);
+    const LIGHT = 'rgb(247, 247, 245)';
+    const DARK = 'rgb(24, 24, 26)';
+    await expect(app.page.getByTestId('theme-system')).toBeChecked();
+    expect(await bg()).toBe(LIGHT);
+    await app.page.getByTestId('theme-dark').check();
+    await expect.poll(bg).toBe(DARK);
+    await app.screenshot('settings-appearance-dark');
+
+    // With the app's own code held back, the page is already dark: the choice is applied before the first paint.
+    await app.page.route('**/assets/*.js', (r) => r.abort());
+    await app.page.reload();
+    expect(await bg()).toBe(DARK);
+    await app.page.unroute('**/assets/*.js');
+    await app.page.reload();
+    await app.ready();
+    await app.go('settings');
+    await expect(app.page.getByTestId('theme-dark')).toBeChecked();
+
+    // Light wins over a dark computer; System follows it again.
+    await app.page.emulateMedia({ colorScheme: 'dark' });
+    await app.page.getByTestId('theme-light').check();
+    await expect.poll(bg).toBe(LIGHT);
+    await app.page.getByTestId('theme-system').check();
+    await expect.poll(bg).toBe(DARK);
+  });
 });

@@ -50,3 +50,28 @@ test('the user model follows the active persona', async ({ host, persona, openAp
   await expect(app.userModel.row('baseline').getByTestId('dimension-content')).toHaveText('Trains five days a week');
   await expect(app.userModel.preview).toContainText('- [baseline, conf=6] Trains five days a week');
 });
+
+test('Ctrl+Enter saves a new dimension and Cmd+Enter saves an edit, as the shortcuts sheet says', async ({ host, persona, openApp }) => {
+  const app = new AppPage(await openApp());
+  await app.ready();
+  await app.go('userModel');
+  await app.page.getByTestId('dimension-add').click();
+  const form = app.userModel.view.getByTestId('dimension-form');
+  await form.getByTestId('dimension-name-input').fill('preferences');
+  await form.getByTestId('dimension-content-input').fill('Likes tea in the morning');
+  await form.getByTestId('dimension-content-input').press('Control+Enter');
+  await expect(form).toHaveCount(0);
+  await expect(app.userModel.row('preferences').getByTestId('dimension-content')).toHaveText('Likes tea in the morning');
+
+  const row = app.userModel.row('preferences');
+  await row.getByTestId('dimension-edit').click();
+  await row.getByTestId('dimension-confidence-input').fill('8');
+  // From the text area, where a plain Enter is a new line and the browser submits nothing.
+  await row.getByTestId('dimension-content-input').fill('Likes green tea');
+  await row.getByTestId('dimension-content-input').press('Meta+Enter');
+  await expect(row.getByTestId('dimension-form')).toHaveCount(0);
+  await expect(row.getByTestId('dimension-content')).toHaveText('Likes green tea');
+  await expect(row.getByTestId('dimension-confidence')).toHaveText('conf 8');
+  const stored = await host.call('userModel.list', { persona });
+  expect(stored).toEqual([expect.objectContaining({ dimension: 'preferences', content: 'Likes green tea', confidence: 8 })]);
+});

@@ -31,6 +31,7 @@ import type {
   Persona,
   PersonaImport,
   RecallHit,
+  ConversationHit,
   ConversationInfo,
   ConnectionTest,
   DatabaseCopyResult,
@@ -157,10 +158,15 @@ export interface Api {
   'settings.get': [Record<string, never>, SettingsView];
   'settings.set': [SettingsPatch, SettingsView];
   /** One real request with the saved settings; a failure is an answer ({ok: false}), not an error. */
-  'settings.testConnection': [{ which: 'chat' | 'embeddings' }, ConnectionTest];
+  'settings.testConnection': [
+    { which: 'chat' | 'embeddings'; chat?: { baseUrl: string | null; model: string | null; apiKey?: string } },
+    ConnectionTest,
+  ];
 
   // `conversation`: which of the persona's conversations; omitted, the current one (most recently used).
   'chat.send': [{ persona: string; text: string; conversation?: string }, ChatMessage];
+  /** Rewrites the last user message and answers it again: what followed it is replaced. */
+  'chat.edit': [{ persona: string; conversation?: string; text: string }, ChatMessage];
   /** Answers the last user message again (Retry / Regenerate): what followed it is replaced. */
   'chat.retry': [{ persona: string; conversation?: string }, ChatMessage];
   'chat.cancel': [{ persona: string }, { cancelled: boolean }];
@@ -169,6 +175,7 @@ export interface Api {
   'chat.prompt': [{ persona: string; conversation?: string }, ChatPrompt];
 
   'conversations.list': [{ persona: string }, ConversationInfo[]];
+  'conversations.search': [{ persona: string; query: string; limit?: number }, ConversationHit[]];
   'conversations.create': [{ persona: string; title?: string }, ConversationInfo];
   'conversations.rename': [{ persona: string; id: string; title: string }, ConversationInfo];
   'conversations.delete': [{ persona: string; id: string }, { deleted: boolean }];

@@ -197,6 +197,18 @@ export interface DatabaseCopyResult {
 }
 
 /** One of a persona's conversations, as the conversation list shows it. */
+/** A message of a past conversation that holds the words searched for (conversations.search). */
+export interface ConversationHit {
+  conversation: string;
+  /** The conversation's title, or its first message when it has none. */
+  title: string;
+  message: string;
+  role: 'user' | 'assistant';
+  /** The message around the words found. */
+  snippet: string;
+  createdAt: ISOTime;
+}
+
 export interface ConversationInfo {
   id: string;
   /** Given by the person; '' until renamed (the UI then shows the first message). */
@@ -255,6 +267,8 @@ export interface Job {
   args: Record<string, unknown>;
   insertedAt: ISOTime;
   completedAt: ISOTime | null;
+  /** What it works on, in words ("notes.pdf", "“Moved to Lyon…”"): set by jobs.list, absent in events. */
+  subject?: string | null;
 }
 
 export interface JobProgress {

@@ -7,7 +7,7 @@ import { findConversation, requireConversation, resolveConversation } from './co
 import { listMessages } from './messages';
 import { assemblePrompt } from './prompt';
 import { cancelTurn } from './running';
-import { retryTurn, sendMessage } from './turn';
+import { editTurn, retryTurn, sendMessage } from './turn';
 
 export const MAX_USER_MESSAGE_CHARS = 100_000;
 
@@ -17,6 +17,10 @@ const convArgs = z.object({ persona: personaId, conversation: uuid.optional() })
 export const chatHandlers = {
   'chat.send': handler(convArgs.extend({ text: text(MAX_USER_MESSAGE_CHARS) }).strict(), (args, ctx) =>
     sendMessage(ctx, args.persona, args.text, args.conversation),
+  ),
+
+  'chat.edit': handler(convArgs.extend({ text: text(MAX_USER_MESSAGE_CHARS) }).strict(), (args, ctx) =>
+    editTurn(ctx, args.persona, args.text, args.conversation),
   ),
 
   'chat.retry': handler(convArgs, (args, ctx) => retryTurn(ctx, args.persona, args.conversation)),

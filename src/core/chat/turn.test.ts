@@ -142,6 +142,28 @@ describe('a chat turn', () => {
     expect(f.fake.requests.at(-1)!.messages.map((m) => m.content)).not.toContain('Monday: rest.');
   });
 
+  it('edit rewrites the last question and answers it anew; earlier messages stay', async () => {
+    expect((await failure(f.core.call('chat.edit', { persona: p, text: 'x' }))).code).toBe('conflict');
+    f.fake.push({ text: 'Hello.' });
+    await f.core.call('chat.send', { persona: p, text: 'hi' });
+    f.fake.push({ text: 'Paris has the Louvre.' });
+    await f.core.call('chat.send', { persona: p, text: 'what is in Pairs?' });
+    f.fake.push({ text: 'Lyon has the traboules.' });
+    expect((await f.core.call('chat.edit', { persona: p, text: 'what is in Lyon?' })).content).toBe('Lyon has the traboules.');
+    const { messages } = await f.core.call('chat.history', { persona: p });
+    expect(messages.map((m: ChatMessage) => [m.role, m.content])).toEqual([
+      ['user', 'hi'],
+      ['assistant', 'Hello.'],
+      ['user', 'what is in Lyon?'],
+      ['assistant', 'Lyon has the traboules.'],
+    ]);
+    // The model saw the question as edited, never the old one or its answer.
+    const sent = f.fake.requests.at(-1)!.messages.map((m) => m.content);
+    expect(sent).toContain('what is in Lyon?');
+    expect(sent).not.toContain('what is in Pairs?');
+    expect(sent).not.toContain('Paris has the Louvre.');
+  });
+
   it('maps provider failures to clear codes', async () => {
     const f = await own();
     onTestFinished(() => f.dispose());

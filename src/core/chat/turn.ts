@@ -104,6 +104,25 @@ export async function retryTurn(ctx: CoreContext, persona: string, conversation?
   });
 }
 
+/**
+ * chat.edit: the last user message, rewritten, and answered again as a new question. What
+ * followed it is removed first, as for chat.retry; earlier messages stay as they were.
+ */
+export async function editTurn(ctx: CoreContext, persona: string, text: string, conversation?: string): Promise<ChatMessage> {
+  return runTurn(ctx, persona, conversation, async (conv) => {
+    const { rows } = await ctx.db.query<{ last: string | null }>(
+      `SELECT max(id)::text AS last FROM messages WHERE conversation_id = $1 AND role = 'user' AND NOT folded`,
+      [conv.id],
+    );
+    const last = rows[0]?.last;
+    if (!last) throw new AppError('conflict', 'There is no message to edit: send one first.');
+    await ctx.db.transaction(async (tx) => {
+      await tx.query(`DELETE FROM messages WHERE conversation_id = $1 AND id > $2::bigint`, [conv.id, last]);
+      await tx.query(`UPDATE messages SET content = $2 WHERE id = $1::bigint`, [last, text]);
+    });
+  });
+}
+
 async function runTurn(
   ctx: CoreContext,
   persona: string,

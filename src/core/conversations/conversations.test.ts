@@ -57,3 +57,31 @@ describe('several conversations per persona', () => {
     expect(foreign.ok ? null : foreign.error.code).toBe('not_found');
   }, 120_000);
 });
+
+describe('searching past conversations', () => {
+  it('finds words in any message of any of the persona’s conversations, best match first, and nothing of another persona', async () => {
+    const other = (await f.core.call('personas.create', { name: 'Searcher elsewhere' })).id;
+    const trip = await f.core.call('conversations.create', { persona: 'main', title: 'Trip to Porto' });
+    f.fake.push({ text: 'Take the tram to the Ribeira and try the francesinha.' });
+    await f.core.call('chat.send', { persona: 'main', conversation: trip.id, text: 'what should I eat in Porto?' });
+    const garden = await f.core.call('conversations.create', { persona: 'main' });
+    f.fake.push({ text: 'Plant the beans after the last frost.' });
+    await f.core.call('chat.send', { persona: 'main', conversation: garden.id, text: 'when do I sow beans?' });
+    f.fake.push({ text: 'Trams in Porto are old.' });
+    await f.core.call('chat.send', { persona: other, text: 'tell me about Porto trams' });
+
+    // An answer's words, stemmed ("planting" finds "Plant"); the hit names its conversation and message.
+    const beans = await f.core.call('conversations.search', { persona: 'main', query: 'planting beans' });
+    expect(beans[0]).toMatchObject({ conversation: garden.id, title: 'when do I sow beans?', role: 'assistant' });
+    expect(beans[0]!.snippet).toContain('Plant the beans after the last frost');
+    const history = await f.core.call('chat.history', { persona: 'main', conversation: garden.id });
+    expect(history.messages.find((m) => m.id === beans[0]!.message)?.content).toBe('Plant the beans after the last frost.');
+
+    // A person's own words, in another conversation; the other persona's chat is not searched.
+    const tram = await f.core.call('conversations.search', { persona: 'main', query: 'tram' });
+    expect(tram.map((h) => [h.title, h.role])).toEqual([['Trip to Porto', 'assistant']]);
+    // Punctuation and operators in the query are words, not syntax; nothing found is an empty list.
+    expect(await f.core.call('conversations.search', { persona: 'main', query: "'); DROP TABLE messages; --" })).toEqual([]);
+    expect(await f.core.call('conversations.search', { persona: 'main', query: 'the' })).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import { handler } from '../method';
 import { requirePersona } from '../personas/store';
 import { personaId, uuid } from '../schemas';
+import { searchConversations } from './search';
 import { createConversation, deleteConversation, listConversations, renameConversation } from './store';
 
 export const MAX_TITLE_CHARS = 200;
@@ -14,6 +15,14 @@ export const conversationHandlers = {
     await requirePersona(ctx.db, args.persona);
     return listConversations(ctx.db, args.persona);
   }),
+
+  'conversations.search': handler(
+    z.object({ persona: personaId, query: z.string().trim().min(1, 'type a word to look for').max(500), limit: z.number().int().min(1).max(100).optional() }).strict(),
+    async (args, ctx) => {
+      await requirePersona(ctx.db, args.persona);
+      return searchConversations(ctx.db, args.persona, args.query, args.limit ?? 30);
+    },
+  ),
 
   'conversations.create': handler(z.object({ persona: personaId, title: title.optional() }).strict(), async (args, ctx) => {
     await requirePersona(ctx.db, args.persona);

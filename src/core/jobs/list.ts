@@ -2,6 +2,7 @@ import type { JobQueue, JobState, JobsSummary } from '../../shared/api';
 import { JOB_STATES } from '../../shared/enums';
 import type { Db, Queryable } from '../db/client';
 import { JOB_COLUMNS, type JobRow, toJob } from './row';
+import { jobSubjects } from './subject';
 
 export interface JobFilter {
   state?: JobState;
@@ -30,7 +31,7 @@ async function listJobsIn(q: Queryable, f: JobFilter): Promise<Omit<JobsSummary,
   );
   const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
   for (const c of counted) counts[c.state] = Number(c.n);
-  return { jobs: rows.map(toJob), counts };
+  return { jobs: await jobSubjects(q, rows.map(toJob)), counts };
 }
 
 /** Puts a failed or waiting job back in line now; a discarded one gets one more attempt. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../shared/errors';
 import { makeBookPdf, makeCorruptPdf, makeEncryptedPdf, makeShapesPdf, makeTextPdf, knownSentence } from '../testing/test-pdfs';
+import { makeDocx } from '../testing/test-docx';
 import { uploadsDir } from './staging';
 import { chunksOf, ingestFixture, type IngestFixture } from '../testing/knowledge-fixture';
 
@@ -116,6 +117,41 @@ describe('knowledge ingestion of PDFs', () => {
   });
 });
 
+describe('knowledge ingestion of Word documents', () => {
+  it('ingests an uploaded .docx paragraph by paragraph, with no pages, and removes the staged copy', async () => {
+    const docx = makeDocx(['# Allotment plan', 'The beans go along the north fence.', 'Water the courgettes every second evening & feed them weekly.']);
+    const { source, job } = await ingestUpload('allotment.docx', docx);
+    expect(job.state).toBe('completed');
+    const chunks = await chunksOf(f.core, 'main', source);
+    expect(chunks.map((c) => c.content).join('\n\n')).toBe(
+      'Allotment plan\n\nThe beans go along the north fence.\n\nWater the courgettes every second evening & feed them weekly.',
+    );
+    expect(chunks.every((c) => c.page_from === null && c.page_to === null)).toBe(true);
+    const [listed] = (await f.core.call('knowledge.listSources', { persona: 'main' })).filter((s) => s.source === source);
+    expect(listed).toMatchObject({ kind: 'docx', pages: null, bytes: docx.length });
+    expect(readdirSync(uploadsDir(f.core.ctx))).toEqual([]);
+  });
+
+  it('a damaged .docx fails with a clear message and leaves the version ingested before as it was', async () => {
+    const path = file('minutes.docx', makeDocx(['The committee meets on the first Tuesday.']));
+    expect((await ingestPath(path)).job.state).toBe('completed');
+    const good = makeDocx(['Replaced text that must not land.']);
+    // Cut in half: the ZIP's directory at the end is gone.
+    writeFileSync(path, good.subarray(0, good.length >> 1));
+    const { job } = await ingestPath(path);
+    expect(job.state).toBe('discarded');
+    expect(job.lastError).toMatch(/"minutes\.docx" is not a readable Word document .* save it again as \.docx/);
+    expect((await chunksOf(f.core, 'main', 'minutes.docx')).map((c) => c.content)).toEqual(['The committee meets on the first Tuesday.']);
+  });
+
+  it('a password-protected .docx is refused at once, saying how to open it', async () => {
+    const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
+    const err = await callError(f.core.call('knowledge.ingest', { persona: 'main', path: file('salaries.docx', ole) }));
+    expect(err.message).toMatch(/"salaries\.docx" is password-protected .* remove the password/);
+    expect(await chunksOf(f.core, 'main', 'salaries.docx')).toEqual([]);
+  });
+});
+
 describe('knowledge ingestion of text and uploads', () => {
   it('ingests Markdown uploaded as bytes, with a BOM, and removes the staged copy', async () => {
     const md = `\uFEFF# Garden log\r\n\r\nThe tomatoes ripened on the ninth of August.\r\n\r\n- basil\r\n- thyme\r\n`;
@@ -183,8 +219,9 @@ describe('knowledge ingestion of text and uploads', () => {
     const empty = await callError(f.core.call('knowledge.ingest', { persona: 'main', path: file('empty.md', '') }));
     expect(empty.message).toMatch(/is empty/);
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4]);
-    const docx = await callError(f.core.call('knowledge.ingest', { persona: 'main', path: file('report.docx', zip) }));
-    expect(docx.code).toBe('unsupported_type');
+    const xlsx = await callError(f.core.call('knowledge.ingest', { persona: 'main', path: file('report.xlsx', zip) }));
+    expect(xlsx.code).toBe('unsupported_type');
+    expect(xlsx.message).toMatch(/ZIP-based file .* Hearth reads PDF, Word \(\.docx\), Markdown/);
     const png = await callError(
       f.core.call('knowledge.ingest', { persona: 'main', name: 'photo.txt', dataBase64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]).toString('base64') }),
     );

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
+import { plural } from '../../shared/plural';
 import type { CoreContext } from '../context';
 import { enqueueJob } from '../jobs/enqueue';
 import { isPermanent } from '../jobs/runner';
@@ -55,7 +56,7 @@ async function ingest(args: IngestJobArgs, jc: JobContext, ctx: CoreContext): Pr
   // Each chunk is searched by its contextual key; its sentence windows are embedded with it (docs/ranking.md).
   const keyed = keyedChunks(chunks, args.name, { pdf: doc.kind === 'pdf' });
   jc.signal.throwIfAborted();
-  await report.stage({ stage: 'writing', done: 0, total: chunks.length, label: `writing ${chunks.length} chunks` });
+  await report.stage({ stage: 'writing', done: 0, total: chunks.length, label: `writing ${plural(chunks.length, 'chunk')}` });
   await replaceSource(ctx, {
     persona: args.persona,
     source: args.source,
@@ -64,7 +65,7 @@ async function ingest(args: IngestJobArgs, jc: JobContext, ctx: CoreContext): Pr
     pages: doc.pages,
     chunks: keyed,
   });
-  await report.stage({ stage: 'embedding', done: 0, total: chunks.length, label: `${chunks.length} chunks written` });
+  await report.stage({ stage: 'embedding', done: 0, total: chunks.length, label: `${plural(chunks.length, 'chunk')} written` });
 }
 
 export const ingestWork: JobWork = async (raw, jc, ctx) => {

@@ -4,13 +4,13 @@ export interface Segment {
   page?: number;
 }
 
-export type DocumentKind = 'pdf' | 'markdown' | 'text';
+export type DocumentKind = 'pdf' | 'markdown' | 'text' | 'docx';
 
 export interface ParsedDocument {
   kind: DocumentKind;
   /** Page count for PDFs, null otherwise. */
   pages: number | null;
-  /** PDF: one segment per page with text; Markdown/text: one segment. */
+  /** PDF: one segment per page with text; Markdown/text/Word: one segment. */
   segments: Segment[];
 }
 

@@ -3,6 +3,7 @@
 // between them while the core keeps it (see parser.ts), so pdfjs loads once.
 import { parentPort } from 'node:worker_threads';
 import { isAppError } from '../../shared/errors';
+import { parseDocx } from './docx';
 import { parsePdf } from './pdf';
 import { openRegularFile } from './regular-file';
 import { parseText } from './text';
@@ -28,7 +29,9 @@ port.on('message', async (req: ParseRequest) => {
     const doc =
       req.kind === 'pdf'
         ? await parsePdf(bytes, req.name, (page, pages) => post({ id, type: 'progress', page, pages }))
-        : parseText(bytes, req.kind, req.name);
+        : req.kind === 'docx'
+          ? await parseDocx(bytes, req.name)
+          : parseText(bytes, req.kind, req.name);
     post({ id, type: 'done', doc });
   } catch (e) {
     post({ id, type: 'error', failure: failureOf(e), message: e instanceof Error ? e.message : String(e) });

@@ -1,14 +1,18 @@
-// "Test connection" in Settings: one real request to the saved chat or embedding model, and
-// the server's model list when it has one. Failures are answers here (the exact error, shown
+// "Test connection" in Settings: one real request to the chat model (the saved one, or the
+// values in the form before they are saved) or the saved embedding model, and the server's
+// model list when it has one. Failures are answers here (the exact error, shown
 // beside the button), not thrown, so the page never turns them into a generic toast.
 import OpenAI from 'openai';
 import type { ConnectionTest } from '../../shared/api';
 import { AppError } from '../../shared/errors';
-import { OPENAI_API_URL } from '../../shared/key-owner';
-import { chatProviderFrom, loadChatSettings } from '../chat/config';
+import { plural } from '../../shared/plural';
+import { OPENAI_API_URL, chatKeyOwner } from '../../shared/key-owner';
+import { type ChatSettings, chatProviderFrom, loadChatSettings } from '../chat/config';
 import type { CoreContext } from '../context';
 import { createEmbeddingProvider } from '../providers/embeddings/create';
+import { readKey } from './keys';
 import { embeddingConfig } from './store';
+import { SECRET_CHAT_KEY } from './types';
 
 const TIMEOUT_MS = 20_000;
 
@@ -30,10 +34,38 @@ async function listModels(baseUrl: string | null, apiKey: string | null): Promis
   }
 }
 
-export async function testChat(ctx: CoreContext): Promise<ConnectionTest> {
+/** Values typed in Settings → Chat model, not saved yet. */
+export interface ChatDraft {
+  baseUrl: string | null;
+  model: string | null;
+  apiKey?: string;
+}
+
+/**
+ * The settings a test uses: the saved ones, or the draft's. A draft without a key gets the
+ * stored key only when that key was entered for the draft's base URL, so a test never sends
+ * it to a server it was not meant for (docs/security.md).
+ */
+async function chatSettingsFor(ctx: CoreContext, draft: ChatDraft | undefined): Promise<ChatSettings> {
+  const saved = await loadChatSettings(ctx);
+  if (!draft) return saved;
+  const apiKey = draft.apiKey ?? (await readKey(ctx.secrets, SECRET_CHAT_KEY, chatKeyOwner(draft)));
+  return { ...saved, chat: { baseUrl: draft.baseUrl, model: draft.model, apiKey } };
+}
+
+export async function testChat(ctx: CoreContext, draft?: ChatDraft): Promise<ConnectionTest> {
   const started = Date.now();
+  if (draft && !draft.model) {
+    // Only a server typed so far: its model list is the help a person needs to pick one.
+    const s = await chatSettingsFor(ctx, draft);
+    const models = await listModels(s.chat.baseUrl, s.chat.apiKey);
+    const message = models?.length
+      ? `Pick a model: this server lists ${plural(models.length, 'model')} in the Model field.`
+      : 'Name the model to test, e.g. gpt-4o-mini or llama3.1.';
+    return { ok: false, code: 'not_configured', message, ms: Date.now() - started, models };
+  }
   try {
-    const settings = await loadChatSettings(ctx);
+    const settings = await chatSettingsFor(ctx, draft);
     const provider = chatProviderFrom(settings);
     const [res, models] = await Promise.all([
       provider.chat([{ role: 'user', content: 'This is a connection test. Reply with one short sentence.' }], [], {
@@ -44,7 +76,7 @@ export async function testChat(ctx: CoreContext): Promise<ConnectionTest> {
     const answer = res.content.trim().slice(0, 300);
     return { ok: true, detail: answer ? `${provider.model} answered: “${answer}”` : `${provider.model} answered (an empty reply).`, ms: Date.now() - started, models };
   } catch (e) {
-    const s = await loadChatSettings(ctx).catch(() => null);
+    const s = await chatSettingsFor(ctx, draft).catch(() => null);
     const out = failure(e, started);
     return s ? { ...out, models: await listModels(s.chat.baseUrl, s.chat.apiKey) } : out;
   }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { handler } from '../method';
 import { testChat, testEmbeddings } from './connection';
@@ -7,7 +6,7 @@ import { applyEmbeddingSettings } from './apply';
 import { chatKeyOwner, embeddingsKeyOwner } from '../../shared/key-owner';
 import { rebindKey } from './keys';
 import { mergeSettings } from './merge';
-import { settingsPatch } from './schema';
+import { settingsPatch, testConnectionArgs } from './schema';
 import { readSettings, writeSettings } from './store';
 import { SECRET_CHAT_KEY, SECRET_EMBEDDINGS_KEY } from './types';
 import { settingsView } from './view';
@@ -15,8 +14,8 @@ import { settingsView } from './view';
 export const settingsHandlers = {
   'settings.get': handler(noArgs, async (_args, ctx) => settingsView(ctx)),
 
-  'settings.testConnection': handler(z.object({ which: z.enum(['chat', 'embeddings']) }).strict(), (args, ctx) =>
-    args.which === 'chat' ? testChat(ctx) : testEmbeddings(ctx),
+  'settings.testConnection': handler(testConnectionArgs, (args, ctx) =>
+    args.which === 'chat' ? testChat(ctx, args.chat) : testEmbeddings(ctx),
   ),
 
   'settings.set': handler(settingsPatch, async (patch, ctx) => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../index';
 import { installChatRoutes } from '../testing/fake-openai/chat';
 import { installEmbeddings } from '../testing/fake-openai/embeddings';
+import { installModels } from '../testing/fake-openai/models';
 import { type FakeServer, startFakeServer } from '../testing/fake-openai/server';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { waitForJobs } from '../testing/wait-jobs';
@@ -152,4 +153,35 @@ describe('API keys belong to the server they were entered for', () => {
       await reopened.close();
     }
   }, 180_000);
+  it('Test connection on unsaved values sends the stored key only to the server it was entered for, and saves nothing', async () => {
+    const a = await server();
+    const b = await server();
+    installModels(b, ['b-chat', 'b-large']);
+    core = await makeTestCore();
+    await core.call('settings.set', { chat: { baseUrl: a.baseURL, model: 'fake-chat', apiKey: CHAT_KEY } });
+
+    // Another server typed in the form, no key typed: the stored key stays home.
+    const other = await core.call('settings.testConnection', { which: 'chat', chat: { baseUrl: b.baseURL, model: 'b-chat' } });
+    expect(other).toMatchObject({ ok: true, models: ['b-chat', 'b-large'] });
+    expect(other.ok && other.detail).toMatch(/^b-chat answered/);
+    expect(auths(b).length).toBeGreaterThan(0);
+    expect(everyAuth()).not.toContain(`Bearer ${CHAT_KEY}`);
+
+    // The same server (written with a trailing slash) with another model: its stored key goes with it.
+    const same = await core.call('settings.testConnection', { which: 'chat', chat: { baseUrl: `${a.baseURL}/`, model: 'fake-chat-2' } });
+    expect(same.ok).toBe(true);
+    expect(a.requests.at(-1)!.authorization).toBe(`Bearer ${CHAT_KEY}`);
+
+    // A key typed in the form is used for the test, and neither it nor the URL is kept.
+    const TYPED = 'sk-typed-7f3e';
+    await core.call('settings.testConnection', { which: 'chat', chat: { baseUrl: b.baseURL, model: 'b-chat', apiKey: TYPED } });
+    expect(b.requests.at(-1)!.authorization).toBe(`Bearer ${TYPED}`);
+    const view = await core.call('settings.get', {});
+    expect(view.chat).toMatchObject({ baseUrl: a.baseURL, model: 'fake-chat', apiKey: 'set' });
+    expect(readFileSync(join(core.dataDir, 'secrets.json'), 'utf8')).not.toContain(TYPED);
+
+    // A URL that is not one is refused before anything is sent.
+    const bad = await core.dispatch('settings.testConnection', { which: 'chat', chat: { baseUrl: 'ftp://x', model: 'm' } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
+  });
 });

@@ -72,6 +72,21 @@ export const settingsPatch = z
   })
   .strict();
 
+/**
+ * "Test connection" on the values in the form, before they are saved. No key field means
+ * "the stored key", which is used only if it was entered for this base URL (docs/security.md).
+ */
+export const testConnectionArgs = z
+  .object({
+    which: z.enum(['chat', 'embeddings']),
+    chat: z
+      .object({ baseUrl: url.nullable(), model: modelName.nullable(), apiKey: apiKey.optional() })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((a) => a.which === 'chat' || a.chat === undefined, { message: 'chat values go with which: "chat"', path: ['chat'] });
+
 export type SettingsPatchInput = z.output<typeof settingsPatch>;
 
 /** How each stored key reads back; a value that no longer fits falls back to the default. */

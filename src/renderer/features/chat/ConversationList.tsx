@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ConversationInfo } from '../../../shared/api';
+import { ConversationSearch } from './ConversationSearch';
 import { useChat } from './store';
 
 /** What a conversation is called in the list: its title, else how it began. */
@@ -67,12 +68,15 @@ export function ConversationList() {
   const conversations = useChat((s) => s.conversations);
   const current = useChat((s) => s.conversation);
   const busy = useChat((s) => s.busy);
+  const persona = useChat((s) => s.persona);
+  const [searching, setSearching] = useState(false);
   return (
     <nav className="conv-list" aria-label="Conversations" data-testid="conversation-list">
-      <button className="small" data-testid="new-chat" disabled={busy} onClick={() => void useChat.getState().newChat()}>
+      {persona && <ConversationSearch key={persona} persona={persona} onActive={setSearching} />}
+      <button className="ghost small" data-testid="new-chat" disabled={busy} onClick={() => void useChat.getState().newChat()}>
         + New chat
       </button>
-      <ul>
+      <ul className={searching ? 'conv-hidden' : undefined}>
         {conversations.map((c) => (
           <Item key={c.id} c={c} active={c.id === current} />
         ))}

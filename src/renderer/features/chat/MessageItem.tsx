@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import type { ChatMessage, ChatToolCall } from '../../../shared/api';
 import { STOPPED_MARK } from '../../../shared/chat-marks';
 import { Markdown } from '../../components/Markdown';
+import { shortTime, timeOfDay } from '../../lib/format';
+import { reportError } from '../../stores/toasts';
 import { revealMemory } from './reveal';
+import { useChat } from './store';
 import { describeToolCall, humanToolResult } from './tool-words';
 
 
@@ -69,10 +73,92 @@ interface ItemProps {
   persona: string;
   message: ChatMessage;
   results: Map<string, ChatMessage>;
+  /** The message a conversation search opened. */
+  found?: boolean;
+  /** The newest question: it can be rewritten and sent again. */
+  editable?: boolean;
 }
 
-export function MessageItem({ persona, message, results, }: ItemProps) {
+/** Rewriting the newest question: Enter sends it again, Shift+Enter is a new line, Esc leaves it as it was. */
+function EditMessage({ message, onDone }: { message: ChatMessage; onDone(): void }) {
+  const [text, setText] = useState(message.content);
+  const send = () => {
+    const t = text.trim();
+    if (!t) return;
+    onDone();
+    if (t !== message.content) void useChat.getState().edit(t);
+  };
+  return (
+    <div className="chat-msg user editing" data-testid="chat-edit">
+      <textarea
+        aria-label="Edit your message"
+        data-testid="chat-edit-input"
+        value={text}
+        autoFocus
+        rows={Math.min(8, text.split('\n').length + 1)}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            send();
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            onDone();
+          }
+        }}
+      />
+      <div className="chat-edit-actions">
+        <button className="ghost small" data-testid="chat-edit-cancel" onClick={onDone}>
+          Cancel
+        </button>
+        <button className="primary small" data-testid="chat-edit-send" disabled={!text.trim()} onClick={send}>
+          Send again
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** When it was written, and Copy: the message's text as written (Markdown for an answer). */
+function MessageMeta({ message, onEdit }: { message: ChatMessage; onEdit?: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const text = splitStopped(message.content).text;
+  return (
+    <div className={`chat-msg-meta ${message.role}`} data-testid="chat-message-meta" data-message-id={message.id}>
+      <time dateTime={message.createdAt} title={shortTime(message.createdAt)} data-testid="chat-message-time">
+        {timeOfDay(message.createdAt)}
+      </time>
+      {text && (
+        <button
+          className="ghost small chat-copy"
+          data-testid="chat-copy"
+          aria-label={message.role === 'user' ? 'Copy your message' : 'Copy the answer'}
+          onClick={() =>
+            void navigator.clipboard.writeText(text).then(
+              () => {
+                setCopied(true);
+                setTimeout(() => setCopied(false), 1500);
+              },
+              (e) => reportError(e, 'Could not copy'),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      )}
+      {onEdit && (
+        <button className="ghost small" data-testid="chat-edit-open" aria-label="Edit your message and send it again" onClick={onEdit}>
+          Edit
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function MessageItem({ persona, message, results, found = false, editable = false }: ItemProps) {
+  const [editing, setEditing] = useState(false);
   const calls = message.toolCalls ?? [];
+  if (editing && editable) return <EditMessage message={message} onDone={() => setEditing(false)} />;
   if (message.role === 'tool') {
     // A result whose call is not shown (folded away): still visible, on its own.
     return (
@@ -82,12 +168,21 @@ export function MessageItem({ persona, message, results, }: ItemProps) {
     );
   }
   return (
-    <div className={`chat-msg ${message.role} ${message.folded ? 'folded' : ''}`} data-testid="chat-message" data-role={message.role} data-message-id={message.id}>
-      {message.content && <MessageText role={message.role} content={message.content} />}
-      {calls.map((c) => (
-        <ToolCall key={c.id} persona={persona} call={c} result={results.get(c.id)} />
-      ))}
-
-    </div>
+    <>
+      <div
+        className={`chat-msg ${message.role} ${message.folded ? 'folded' : ''} ${found ? 'found' : ''}`}
+        data-testid="chat-message"
+        data-role={message.role}
+        data-message-id={message.id}
+        data-found={found || undefined}
+      >
+        {message.content && <MessageText role={message.role} content={message.content} />}
+        {calls.map((c) => (
+          <ToolCall key={c.id} persona={persona} call={c} result={results.get(c.id)} />
+        ))}
+      </div>
+      {/* Beside the message, not in it: the message holds its text alone. */}
+      {message.content && <MessageMeta message={message} onEdit={editable ? () => setEditing(true) : undefined} />}
+    </>
   );
 }

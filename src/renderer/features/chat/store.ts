@@ -38,6 +38,10 @@ interface ChatState {
   /** Unsent text per conversation, kept while the person looks at other views or conversations. */
   drafts: Record<string, string>;
   pending: Pending | null;
+  /** A message a conversation search opened: scrolled to and marked until the person moves on. */
+  found: string | null;
+  /** Opens a conversation at one of its messages (a search hit). */
+  reveal(conversation: string, message: string): Promise<void>;
   open(persona: string): Promise<void>;
   select(conversation: string): Promise<void>;
   newChat(): Promise<void>;
@@ -48,6 +52,8 @@ interface ChatState {
   send(text: string): Promise<void>;
   /** Answers the last user message again: Retry after a failure, Regenerate after an answer. */
   retry(): Promise<void>;
+  /** Rewrites the last user message and answers it again. */
+  edit(text: string): Promise<void>;
   cancel(): Promise<void>;
   /** Empties the transcript at once; the conversation is really cleared when Undo is no longer offered. */
   clear(): void;
@@ -120,6 +126,12 @@ export const useChat = create<ChatState>((set, get) => {
     prompt: null,
     drafts: {},
     pending: null,
+    found: null,
+
+    async reveal(conversation, message) {
+      if (conversation !== get().conversation) await get().select(conversation);
+      if (get().conversation === conversation) set({ found: message });
+    },
 
     async open(persona) {
       // Coming back to the view (or to another persona) ends an undo window first.
@@ -143,7 +155,7 @@ export const useChat = create<ChatState>((set, get) => {
       const persona = get().persona;
       if (!persona || conversation === get().conversation) return;
       await get().commitPending();
-      set({ conversation, messages: [], summary: '', error: null });
+      set({ conversation, messages: [], summary: '', error: null, found: null });
       try {
         await load(persona, conversation);
       } catch (e) {
@@ -204,6 +216,7 @@ export const useChat = create<ChatState>((set, get) => {
       const persona = get().persona;
       if (!persona || get().busy) return;
       await get().commitPending();
+      set({ found: null });
       if (!get().conversation) await get().newChat();
       const conversation = get().conversation;
       if (!conversation) return;
@@ -234,6 +247,29 @@ export const useChat = create<ChatState>((set, get) => {
       });
       try {
         await getApi().invoke('chat.retry', at);
+        if (get().prompt) void get().loadPrompt();
+      } catch (e) {
+        const error = errorInfo(e);
+        if (error.code !== 'cancelled') set({ error });
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    async edit(text) {
+      const at = here();
+      if (!at || get().busy) return;
+      // The question shows as rewritten and what followed it goes (the core does the same).
+      set((s) => {
+        let last = -1;
+        s.messages.forEach((m, i) => {
+          if (m.role === 'user' && !m.folded) last = i;
+        });
+        if (last < 0) return {};
+        return { busy: true, error: null, found: null, messages: [...s.messages.slice(0, last), { ...s.messages[last]!, content: text }] };
+      });
+      try {
+        await getApi().invoke('chat.edit', { ...at, text });
         if (get().prompt) void get().loadPrompt();
       } catch (e) {
         const error = errorInfo(e);

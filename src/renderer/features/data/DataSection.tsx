@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { BackupInfo } from '../../../shared/api';
 import { Dialog } from '../../components/Dialog';
+import { plural, shortTime } from '../../lib/format';
 import { useData } from './store';
 import './data.css';
 import { TableHead } from '../../components/TableHead';
 import { ServerSection } from './ServerSection';
+import { StorageFacts } from './StorageFacts';
 
 const REASONS: Record<string, string> = {
   manual: 'Backed up by you',
@@ -18,13 +20,11 @@ function size(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-function when(iso: string): string {
-  return new Date(iso).toLocaleString();
-}
+const when = shortTime;
 
 function counts(b: BackupInfo): string {
   const c = b.counts;
-  return `${c.personas} persona${c.personas === 1 ? '' : 's'}, ${c.memories} memor${c.memories === 1 ? 'y' : 'ies'}, ${c.knowledgeSources} document${c.knowledgeSources === 1 ? '' : 's'}, ${c.messages} message${c.messages === 1 ? '' : 's'}`;
+  return `${plural(c.personas, 'persona')}, ${plural(c.memories, 'memory', 'memories')}, ${plural(c.knowledgeSources, 'document')}, ${plural(c.messages, 'message')}`;
 }
 
 /** Settings → Data: backups (list, back up now, restore) and the integrity check. See docs/data-safety.md. */
@@ -35,6 +35,7 @@ export function DataSection() {
 
   return (
     <div className="data-section" data-testid="data-view">
+      <StorageFacts />
       <ServerSection />
       <p className="hint">
         Hearth backs up the whole database every day while it runs, before each update of its storage, and before a persona is deleted. Each
@@ -52,7 +53,7 @@ export function DataSection() {
         <p className={integrity.ok ? 'hint' : 'field-error'} role="status" data-testid="integrity-result">
           {integrity.ok
             ? `Integrity check passed: ${integrity.checked} tables and indexes read back whole.`
-            : `Integrity check found ${integrity.problems.length} problem(s): ${integrity.problems.slice(0, 3).join('; ')}. Restore a backup below.`}
+            : `Integrity check found ${plural(integrity.problems.length, 'problem')}: ${integrity.problems.slice(0, 3).join('; ')}. Restore a backup below.`}
         </p>
       )}
       {backups.length === 0 ? (

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { getApi } from '../../api';
 import { useEvents } from '../../api/events';
 import { errorInfo } from '../../lib/errors';
+import { plural } from '../../lib/format';
 import { Field } from '../settings/Field';
 import { notify, reportError } from '../../stores/toasts';
 
@@ -27,9 +28,9 @@ function describeContents(c: DatabaseProbe['contents']): string {
     case 'empty':
       return 'The database is empty: Hearth creates its tables there.';
     case 'hearth':
-      return `The database already holds a Hearth (schema ${c.schema}, ${c.personas} persona${c.personas === 1 ? '' : 's'}): your personas are added beside them.`;
+      return `The database already holds a Hearth (schema ${c.schema}, ${plural(c.personas, 'persona')}): your personas are added beside them.`;
     case 'other':
-      return `The database holds ${c.tables} table${c.tables === 1 ? '' : 's'} of another program.`;
+      return `The database holds ${plural(c.tables, 'table')} of another program.`;
   }
 }
 
@@ -144,7 +145,7 @@ function ServerDialog({ onClose, onSwitched }: { onClose(): void; onSwitched(v: 
       const out = await getApi().invoke('database.copyAndSwitch', { url });
       const renamed = out.personas.filter((p) => p.to !== p.from).map((p) => `“${p.from}” is “${p.to}” there`);
       notify(
-        `Copied ${out.personas.length} persona${out.personas.length === 1 ? '' : 's'} to ${out.server}${renamed.length ? ` (${renamed.join(', ')})` : ''}. Restart Hearth to use the server.`,
+        `Copied ${plural(out.personas.length, 'persona')} to ${out.server}${renamed.length ? ` (${renamed.join(', ')})` : ''}. Restart Hearth to use the server.`,
       );
       onSwitched(out.view);
     } catch (e) {

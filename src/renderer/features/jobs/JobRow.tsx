@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Job, JobState } from '../../../shared/api';
-import { ERROR_CODES } from '../../../shared/errors';
+import { readableError } from '../../lib/errors';
 import { shortTime } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
 import { useJobs } from './store';
@@ -15,9 +15,7 @@ export const STATE_LABEL: Record<JobState, string> = {
   cancelled: 'cancelled',
 };
 
-// The core records a failure as "code: message" (for tools and logs); a person reads the message.
-const CODE_PREFIX = new RegExp(`^(?:${ERROR_CODES.join('|')}): `);
-const readable = (error: string) => error.replace(CODE_PREFIX, '');
+const readable = readableError;
 
 /** Attempts in words: "2 of 6" only while more may follow; a finished job says how many it took. */
 export function attemptsText(job: Job): string {
@@ -50,6 +48,9 @@ export function JobRow({ job }: { job: Job }) {
             {STATE_LABEL[job.state]}
           </span>
         </td>
+        <td className="job-subject" data-testid="job-subject" dir="auto">
+          {job.subject ?? <span className="muted">—</span>}
+        </td>
         <td>{personaName ?? job.persona ?? '—'}</td>
         <td data-testid="job-attempts">{attemptsText(job)}</td>
         <td data-testid="job-when">{whenText(job)}</td>
@@ -72,14 +73,14 @@ export function JobRow({ job }: { job: Job }) {
       </tr>
       {refused && (
         <tr className="job-refused">
-          <td colSpan={6} role="alert" data-testid="job-retry-refused" dir="auto">
+          <td colSpan={7} role="alert" data-testid="job-retry-refused" dir="auto">
             Not retried: {refused}
           </td>
         </tr>
       )}
       {open && job.errors.length > 0 && (
         <tr className="job-errors">
-          <td colSpan={6}>
+          <td colSpan={7}>
             <ol>
               {job.errors.map((e) => (
                 <li key={`${e.attempt}-${e.at}`}>

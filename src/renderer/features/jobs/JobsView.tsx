@@ -21,14 +21,14 @@ function QueueCard({ queue, jobs, showCompleted }: { queue: JobQueue; jobs: Job[
     <div className="card job-queue" data-testid="job-queue" data-queue={queue}>
       <h2>{queue}</h2>
       <table className="jobs">
-        <TableHead columns={['State', 'Persona', 'Attempts', 'When', 'Error']} actions />
+        <TableHead columns={['State', 'Worked on', 'Persona', 'Attempts', 'When', 'Error']} actions />
         <tbody>
           {rows.map((j) => (
             <JobRow key={j.id} job={j} />
           ))}
           {fold && (
             <tr className="job-fold" data-testid="job-completed-fold">
-              <td colSpan={6}>
+              <td colSpan={7}>
                 <button className="link" aria-expanded={expanded} data-testid="job-completed-toggle" onClick={() => setExpanded(!expanded)}>
                   {expanded ? 'Hide' : 'Show'} {done.length.toLocaleString()} completed {queue} jobs
                 </button>

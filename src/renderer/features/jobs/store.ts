@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { JobQueue, JobState, JobsSummary } from '../../../shared/api';
 import { getApi } from '../../api';
 import { errorInfo } from '../../lib/errors';
+import { plural } from '../../lib/format';
 import { notify, reportError } from '../../stores/toasts';
 
 export interface JobFilter {
@@ -78,7 +79,7 @@ export const useJobs = create<JobsState>((set, get) => ({
     const { persona } = get();
     try {
       const { enqueued } = await getApi().invoke('embeddings.backfill', persona ? { persona } : {});
-      notify(enqueued === 0 ? 'Nothing to backfill: every row has a current embedding.' : `Backfill enqueued ${enqueued} embedding job${enqueued === 1 ? '' : 's'}.`);
+      notify(enqueued === 0 ? 'Nothing to backfill: every row has a current embedding.' : `Backfill enqueued ${plural(enqueued, 'embedding job')}.`);
       await get().reload();
     } catch (e) {
       reportError(e, 'Backfill failed');

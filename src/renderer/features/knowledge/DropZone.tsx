@@ -66,7 +66,7 @@ export function DropZone({ children }: { children: ReactNode }) {
         <div className="drop-overlay" data-testid="drop-overlay" aria-hidden>
           <div className="drop-card">
             <strong>Drop to add to {personaName}’s knowledge</strong>
-            <span>PDF, Markdown or plain text</span>
+            <span>PDF, Word (.docx), Markdown or plain text</span>
           </div>
         </div>
       )}

@@ -46,7 +46,7 @@ export function KnowledgeView() {
       {loaded && count === 0 ? (
         <div className="empty" data-testid="knowledge-empty">
           <h2>No documents yet</h2>
-          <p>Drop a PDF, Markdown or text file onto the window. It becomes searchable by text at once and by meaning once embedded.</p>
+          <p>Drop a PDF, Word (.docx), Markdown or text file onto the window. It becomes searchable by text at once and by meaning once embedded.</p>
         </div>
       ) : (
         <SourceList />

@@ -10,7 +10,7 @@ function Coverage({ s }: { s: KnowledgeSource }) {
   const done = s.chunks > 0 && s.embedded >= s.chunks;
   return (
     <span className="coverage" data-testid="source-coverage" title="Chunks with a vector from the current embedding model (searchable by meaning)">
-      <progress max={Math.max(1, s.chunks)} value={s.embedded} aria-label={`${s.source}: ${s.embedded} of ${s.chunks} chunks embedded`} />
+      <progress max={Math.max(1, s.chunks)} value={s.embedded} aria-label={`${s.source}: ${s.embedded} of ${plural(s.chunks, 'chunk')} embedded`} />
       <span className={done ? 'ok' : 'muted'}>
         {s.embedded}/{s.chunks}
       </span>
@@ -32,7 +32,7 @@ function SourceRow({ s, onDelete }: { s: KnowledgeSource; onDelete(): void }) {
       </td>
       <td data-testid="source-chunks">{s.chunks}</td>
       <td>{formatBytes(s.bytes)}</td>
-      <td>{shortTime(s.ingestedAt)}</td>
+      <td data-testid="source-ingested">{shortTime(s.ingestedAt)}</td>
       <td>
         <Coverage s={s} />
       </td>

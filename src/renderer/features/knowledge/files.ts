@@ -1,6 +1,7 @@
 import type { ArgsOf } from '../../../shared/api';
 
-export const ACCEPTED = '.pdf,.md,.markdown,.txt,.text,application/pdf,text/markdown,text/plain';
+export const ACCEPTED =
+  '.pdf,.docx,.md,.markdown,.txt,.text,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/markdown,text/plain';
 
 export function readAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

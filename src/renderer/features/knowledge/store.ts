@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { Events, Job, JobProgress, KnowledgeSource, RecallHit } from '../../../shared/api';
 import { getApi } from '../../api';
-import { errorInfo } from '../../lib/errors';
+import { errorInfo, readableError } from '../../lib/errors';
+import { plural } from '../../lib/format';
 import { notify, reportError, useToasts } from '../../stores/toasts';
 
 const UNDO_MS = 6000;
@@ -170,7 +171,7 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
         const { deleted, trashId } = await getApi().invoke('knowledge.deleteSource', { persona, source });
         useToasts.getState().push({
           kind: 'info',
-          message: `Deleted "${source}" (${deleted} chunks); it is in the trash.`,
+          message: `Deleted "${source}" (${plural(deleted, 'chunk')}); it is in the trash.`,
           ttl: UNDO_MS,
           ...(trashId
             ? {
@@ -243,9 +244,9 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
         if (job.persona === get().persona) void get().reload();
       } else if (job.state === 'discarded') {
         // The row says why (and stays until dismissed); a toast would say it a second time.
-        patch(known.key, { state: 'failed', error: job.lastError ?? 'The file could not be added (no reason was recorded).', progress: null });
+        patch(known.key, { state: 'failed', error: job.lastError ? readableError(job.lastError) : 'The file could not be added (no reason was recorded).', progress: null });
       } else if (job.state === 'retryable') {
-        patch(known.key, { state: 'retrying', error: job.lastError });
+        patch(known.key, { state: 'retrying', error: job.lastError && readableError(job.lastError) });
       } else if (job.state === 'running') {
         patch(known.key, { state: 'running' });
       }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Persona } from '../../../shared/api';
 import { plural } from '../../lib/format';
+import { firstGrapheme } from '../../lib/graphemes';
 import { usePersonas } from '../../stores/personas';
 
 interface Props {
@@ -44,7 +45,7 @@ export function PersonaItem({ persona, index, active, onDelete, onExport }: Prop
     <li className={`persona ${active ? 'active' : ''}`} data-testid="persona-item" data-persona-id={persona.id} data-active={active}>
       <button className="persona-main" data-testid="persona-switch" onClick={() => setActive(persona.id)} aria-current={active} title={index < 9 ? `Alt+${index + 1}` : undefined}>
         <span className="persona-avatar" aria-hidden>
-          {Array.from(persona.name)[0]?.toUpperCase() ?? '?'}
+          {firstGrapheme(persona.name).toUpperCase() || '?'}
         </span>
         <span className="persona-text">
           <span className="persona-name" data-testid="persona-name">

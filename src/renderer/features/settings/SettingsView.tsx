@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ConnectionsSection } from '../connections/ConnectionsSection';
 import { DataSection } from '../data/DataSection';
 import { type SettingsSectionDef, SectionFrame } from './Section';
+import { AppearanceSection } from './sections/AppearanceSection';
 import { ChatSection } from './sections/ChatSection';
 import { EmbeddingsSection } from './sections/EmbeddingsSection';
 import { MemorySection } from './sections/MemorySection';
@@ -18,6 +19,7 @@ const SECTIONS: SettingsSectionDef[] = [
   { id: 'chat', title: 'Chat model', description: 'OpenAI, or any OpenAI-compatible server (Ollama, llama.cpp, LM Studio).', Section: ChatSection },
   { id: 'embeddings', title: 'Embeddings', description: 'What turns text into vectors for search by meaning.', Section: EmbeddingsSection },
   { id: 'memory', title: 'Memory and context', Section: MemorySection },
+  { id: 'appearance', title: 'Appearance', description: 'Light, dark, or as your computer is set.', Section: AppearanceSection },
   { id: 'connections', title: 'Connections', description: 'Other AI tools using this memory over the Model Context Protocol (MCP).', Section: ConnectionsSection },
   { id: 'data', title: 'Data', description: 'Where your data is kept (this computer or a PostgreSQL server), backups, restore, and an integrity check.', Section: DataSection },
 ];

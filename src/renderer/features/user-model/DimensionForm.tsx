@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SUGGESTED_DIMENSIONS } from './store';
 
 interface Props {
@@ -20,15 +20,26 @@ export function DimensionForm(p: Props) {
   const editing = p.dimension !== undefined;
   const clash = !editing && p.existing.includes(dimension.trim());
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit(e?: FormEvent) {
+    e?.preventDefault();
     if (!dimension.trim() || !content.trim() || saving) return;
     setSaving(true);
     if (!(await p.onSave(dimension.trim(), content.trim(), confidence))) setSaving(false);
   }
 
+  // Ctrl+Enter (Cmd+Enter on a Mac) saves from any field, as the `?` sheet says.
+  function onKey(e: KeyboardEvent) {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      p.onCancel();
+    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void submit();
+    }
+  }
+
   return (
-    <form className="dimension-form" data-testid="dimension-form" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && p.onCancel()}>
+    <form className="dimension-form" data-testid="dimension-form" onSubmit={submit} onKeyDown={onKey}>
       <div className="editor-fields">
         <label>
           Dimension
@@ -68,6 +79,7 @@ export function DimensionForm(p: Props) {
         placeholder="A stable fact about the user, e.g. “Prefers short answers with code first.”"
         onChange={(e) => setContent(e.target.value)}
       />
+      <p className="hint">Ctrl+Enter saves · Esc cancels</p>
       {clash && <p className="hint warn">“{dimension.trim()}” exists already: saving replaces it.</p>}
       <div className="editor-actions">
         <button type="button" className="ghost" onClick={p.onCancel}>

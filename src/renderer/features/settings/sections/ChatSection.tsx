@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/api';
+import { plural } from '../../../lib/format';
 import { ConnectionTest } from '../ConnectionTest';
 import { Field } from '../Field';
 import { KeyClearedNotice } from '../KeyClearedNotice';
@@ -9,6 +10,7 @@ import { SectionActions } from '../Section';
 import { useSectionForm } from '../section-form';
 import { clearKey } from '../store';
 import { WithSettings } from '../WithSettings';
+import { urlProblem } from '../validate';
 import { chatFormSpec } from './chat-form';
 
 function ChatForm({ settings }: { settings: SettingsView }) {
@@ -36,7 +38,7 @@ function ChatForm({ settings }: { settings: SettingsView }) {
         onChange={(v) => f.set('model', v)}
         onBlur={() => f.touch('model')}
         list="chat-models"
-        hint={models.length ? `${models.length} models on this server: pick one or type a name.` : undefined}
+        hint={models.length ? `${plural(models.length, 'model')} on this server: pick one or type a name.` : undefined}
       />
       {/* Filled from the server's /models after a connection test, when it answers. */}
       <datalist id="chat-models" data-testid="chat-models">
@@ -54,7 +56,18 @@ function ChatForm({ settings }: { settings: SettingsView }) {
         onClear={() => clearKey({ chat: { apiKey: null } }, 'Chat API key cleared.')}
       />
       {keyCleared && <KeyClearedNotice id="chat" server={settings.chat.baseUrl ?? 'OpenAI'} />}
-      <ConnectionTest which="chat" dirty={f.dirty} onModels={setModels} />
+      <ConnectionTest
+        which="chat"
+        dirty={f.dirty}
+        onModels={setModels}
+        blocked={urlProblem(f.form.baseUrl) ? 'Fix the base URL to test it.' : undefined}
+        // The values as typed, unsaved; a blank key field means the stored key, which the core
+        // sends only to the server it was entered for (docs/security.md).
+        draft={() => {
+          const { chat } = chatFormSpec.toPatch(f.form, settings);
+          return { baseUrl: chat?.baseUrl ?? null, model: chat?.model ?? null, ...(chat?.apiKey ? { apiKey: chat.apiKey } : {}) };
+        }}
+      />
       <SectionActions dirty={f.dirty} saving={f.saving} testId="settings-save-chat" error={f.formError} />
     </form>
   );
