@@ -26,7 +26,7 @@ CREATE INDEX trash_items_age_idx ON trash_items (deleted_at);
 CREATE TABLE trash_rows (
   item_id  uuid NOT NULL REFERENCES trash_items(id) ON DELETE CASCADE,
   seq      int NOT NULL,
-  tbl      text NOT NULL CHECK (tbl IN ('memories', 'user_models', 'knowledge_sources', 'knowledge_chunks', 'knowledge_windows')),
+  tbl      text NOT NULL CHECK (tbl IN ('memories', 'memory_not_duplicates', 'user_models', 'knowledge_sources', 'knowledge_chunks', 'knowledge_windows')),
   row      jsonb NOT NULL,
   PRIMARY KEY (item_id, seq)
 );

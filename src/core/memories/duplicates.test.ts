@@ -85,6 +85,12 @@ describe('Tidy up', () => {
     await core.call('memories.notDuplicates', { ids: [j1.id, j2.id] });
     const after = await core.call('memories.duplicates', { persona });
     expect(after.map((g) => g.memories.map((m) => m.id).sort())).toEqual([[p1.id, p2.id].sort()]);
+
+    // A memory deleted and restored from the trash keeps its "not duplicates" mark: the pair is not offered again.
+    await core.call('memories.delete', { id: j2.id });
+    await core.call('trash.restore', { id: j2.id });
+    const restored = await core.call('memories.duplicates', { persona });
+    expect(restored.map((g) => g.memories.map((m) => m.id).sort())).toEqual([[p1.id, p2.id].sort()]);
   });
 
   it('refuses to merge a memory into itself alone or into one of another persona', async () => {

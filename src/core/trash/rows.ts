@@ -2,7 +2,7 @@
 // names come only from TRASH_TABLES, never from a caller.
 import type { Queryable } from '../db/client';
 
-export const TRASH_TABLES = ['memories', 'user_models', 'knowledge_sources', 'knowledge_chunks', 'knowledge_windows'] as const;
+export const TRASH_TABLES = ['memories', 'memory_not_duplicates', 'user_models', 'knowledge_sources', 'knowledge_chunks', 'knowledge_windows'] as const;
 export type TrashTable = (typeof TRASH_TABLES)[number];
 
 /**

@@ -41,6 +41,8 @@ async function addItem(q: Queryable, item: NewItem): Promise<string> {
 export async function trashMemoryIn(tx: Queryable, m: { id: string; persona: string; content: string; supersedes?: string[] | null }, meta: ChangeMeta, at: Date): Promise<void> {
   await addItem(tx, { id: m.id, persona: m.persona, kind: 'memory', key: m.id, label: m.content, links: { supersedes: m.supersedes ?? [] }, meta, at });
   await keepRows(tx, m.id, 'memories', 't.id = $1', [m.id]);
+  // Its "not duplicates" marks (Tidy up, docs/duplicates.md) go and come back with it.
+  await keepRows(tx, m.id, 'memory_not_duplicates', 't.a = $1 OR t.b = $1', [m.id]);
 }
 
 /** Keeps one dimension's row in the trash; false when there is no such dimension. */
@@ -159,6 +161,14 @@ async function restoreMemoryIn(ctx: CoreContext, tx: Queryable, r: ItemRow, meta
   const { rows: clash } = await tx.query('SELECT 1 FROM memories WHERE id = $1', [r.item_key]);
   if (clash.length) throw new AppError('conflict', `Memory ${r.item_key} exists already; there is nothing to restore.`);
   await putBack(tx, r.id, 'memories');
+  // A mark whose other memory has gone meanwhile has nothing left to mark.
+  await tx.query(
+    `DELETE FROM trash_rows t WHERE t.item_id = $1 AND t.tbl = 'memory_not_duplicates'
+       AND (NOT EXISTS (SELECT 1 FROM memories m WHERE m.id::text = t.row->>'a')
+         OR NOT EXISTS (SELECT 1 FROM memories m WHERE m.id::text = t.row->>'b'))`,
+    [r.id],
+  );
+  await putBack(tx, r.id, 'memory_not_duplicates');
   const model = ctx.embedder.model();
   const read = async (ids: string[]) =>
     (await tx.query<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.id = ANY($1::uuid[])`, [ids])).rows.map((x) => toMemory(x, model));
