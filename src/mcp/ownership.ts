@@ -5,7 +5,6 @@ import { createCore, type Core } from '../core';
 import { writeEndpoint, newToken } from '../core/mcp/endpoint';
 import { McpHttpSessions } from '../core/mcp/http';
 import { createMcpServer, type McpBinding } from '../core/mcp/server';
-import { AppError } from '../shared/errors';
 import { startMcpListener, type McpListener } from './listener';
 
 /** A stdio server that opened the data folder itself because no Hearth was running. */
@@ -38,10 +37,7 @@ export async function takeOwnership(
   let listener: McpListener | null = null;
   let removeEndpoint: (() => void) | null = null;
   try {
-    const personas = await core.call('personas.list', {});
-    if (!personas.some((p) => p.id === binding.persona)) {
-      throw new AppError('not_found', `Hearth has no persona "${binding.persona}" in ${dataDir} (it has: ${personas.map((p) => p.id).join(', ')}).`);
-    }
+    // An unknown persona is not refused here: the server answers each call with the personas that exist (server.ts).
     const deps = { ctx: core.ctx, dispatch: core.dispatch };
     const token = newToken();
     listener = await startMcpListener({ sessions: new McpHttpSessions(deps), token, onHandover });

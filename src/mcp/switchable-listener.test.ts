@@ -28,7 +28,7 @@ describe('the desktop app’s MCP listener switch', () => {
     const endpoint = readEndpoint(core.dataDir)!;
     expect(endpoint).toMatchObject({ kind: 'desktop', pid: process.pid });
     const client = await connectHttp(endpoint.port, endpoint.token, 'persona=main', 'desk-tool');
-    expect((await client.listTools()).tools).toHaveLength(8);
+    expect((await client.listTools()).tools).toHaveLength(10);
     await client.close();
     // Only the user may switch it.
     expect(await core.dispatch('mcp.setListener', { enabled: false }, { actor: 'mcp:desk-tool' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
