@@ -76,7 +76,7 @@ export interface Api {
   'memories.get': [{ id: string }, Memory];
   'memories.list': [{ persona: string; filters?: MemoryFilters; limit?: number; cursor?: string | null }, MemoryPage];
   'memories.categories': [{ persona: string }, string[]];
-  'memories.topBlock': [{ persona: string }, string];
+  'memories.topBlock': [{ persona: string; withIds?: boolean }, string];
   /** Memories from another tool's export into this persona (origin `import`); `dryRun` previews and writes nothing. */
   'memories.importFrom': [
     { persona: string; format: ImportFormat; text?: string; dataBase64?: string; dryRun?: boolean },

@@ -90,7 +90,7 @@ describe('Hearth over MCP (SDK client, in memory)', () => {
     expect((res.contents[0] as { text: string }).text).toContain('`update_user_model`');
     expect((res.contents[0] as { text: string }).text).toContain('- [preferences, conf=8] Prefers short answers');
     const top = await a.readResource({ uri: 'hearth://personas/alpha/top-memories' });
-    expect((top.contents[0] as { text: string }).text).toContain('[travel, imp=7] Booked the ferry to Skye');
+    expect((top.contents[0] as { text: string }).text).toMatch(/- \[memory [0-9a-f-]{36} · travel · imp=7\] Booked the ferry to Skye/);
   });
 
   it('answers bad arguments with a tool error and writes nothing', async () => {

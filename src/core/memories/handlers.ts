@@ -90,8 +90,8 @@ export const memoryHandlers = {
     return memoryCategories(ctx.db, persona);
   }),
 
-  'memories.topBlock': handler(z.object({ persona: personaId }).strict(), async ({ persona }, ctx) => {
+  'memories.topBlock': handler(z.object({ persona: personaId, withIds: z.boolean().optional() }).strict(), async ({ persona, withIds }, ctx) => {
     await requirePersona(ctx.db, persona);
-    return topMemoriesBlock(ctx.db, persona);
+    return topMemoriesBlock(ctx.db, persona, 20, withIds ?? false);
   }),
 };
