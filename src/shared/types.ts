@@ -340,6 +340,12 @@ export interface McpConnectionInfo {
   claudeDesktop: string;
   /** The same server entry for any MCP host that takes {command, args, env}. */
   generic: string;
+  /** Ready-to-paste JSON for Cursor's mcp.json (`mcpServers`). */
+  cursor: string;
+  /** Ready-to-paste JSON for VS Code's mcp.json (`servers`, with `type: "stdio"`). */
+  vscode: string;
+  /** Ready-to-paste JSON for a host that speaks Streamable HTTP (null when this process has no listener). */
+  httpSnippet: string | null;
   /** Streamable HTTP: where a running Hearth answers MCP (null when this process has no listener). */
   http: McpHttpState | null;
 }
