@@ -161,6 +161,7 @@ export interface Api {
   'mcp.connectionInfo': [{ persona: string }, McpConnectionInfo];
   /** The desktop app's local MCP listener (the browser host always serves /mcp). */
   'mcp.setListener': [{ enabled: boolean }, McpHttpState | null];
+  'mcp.rotateToken': [Record<string, never>, McpHttpState | null];
 
   /** Backups of the whole database in <dataDir>/backups, newest first (docs/data-safety.md). */
   'backups.list': [Record<string, never>, BackupInfo[]];

@@ -327,6 +327,8 @@ export interface McpHttpState {
   /** The desktop app's listener can be switched; the browser host always serves /mcp. */
   switchable: boolean;
   enabled: boolean;
+  /** The desktop listener's own token (kept per install, rotatable), for the HTTP snippet; absent on the browser host. */
+  token?: string;
 }
 
 /** How other AI tools reach this Hearth: config snippets with this install's paths, and the listener. */

@@ -24,8 +24,8 @@ export function connectionInfo(door: McpDoor, dataDir: string | null, persona: s
     generic: JSON.stringify({ type: 'stdio', ...entry }, null, 2),
     cursor: JSON.stringify({ mcpServers: { [key]: entry } }, null, 2),
     vscode: JSON.stringify({ servers: { [key]: { type: 'stdio', ...entry } } }, null, 2),
-    // The token is not printed into a snippet: the user pastes it from where Hearth shows it (docs/mcp.md).
-    httpSnippet: httpUrl ? JSON.stringify({ mcpServers: { [key]: { type: 'http', url: httpUrl, headers: { Authorization: 'Bearer <token>' } } } }, null, 2) : null,
+    // The desktop listener's own token goes in; the browser host's (its whole API's) is left for the user to paste.
+    httpSnippet: httpUrl ? JSON.stringify({ mcpServers: { [key]: { type: 'http', url: httpUrl, headers: { Authorization: `Bearer ${door.http?.token ?? '<token>'}` } } } }, null, 2) : null,
     http: door.http && httpUrl ? { ...door.http, url: httpUrl } : null,
   };
 }

@@ -9,7 +9,7 @@ import './connections.css';
 /** Settings → Connections: other AI tools using this Hearth's memory over MCP. */
 export function ConnectionsSection() {
   const persona = usePersonas((s) => s.activeId);
-  const { info, clients, calls, logClient, open, setEnabled, setListener, setLogClient } = useConnections();
+  const { info, clients, calls, logClient, open, setEnabled, setListener, setLogClient, rotateToken } = useConnections();
 
   useEffect(() => open(persona), [open, persona]);
 
@@ -37,10 +37,20 @@ export function ConnectionsSection() {
               {info.http.listening ? (
                 <>
                   <p className="hint">
-                    Streamable HTTP: <code>{info.http.url}</code> with this Hearth’s token as <code>Authorization: Bearer …</code> in place of{' '}
-                    <code>&lt;token&gt;</code>; add <code>&amp;readOnly=1</code> (exactly that) for a read-only connection.
+                    Streamable HTTP: <code>{info.http.url}</code> with this Hearth’s token as <code>Authorization: Bearer …</code>
+                    {info.http.token ? '' : ' (the one Hearth was started with, in place of <token>)'}; add <code>&amp;readOnly=1</code> (exactly
+                    that) for a read-only connection.
                   </p>
                   {info.httpSnippet && <Snippet title="A host that speaks Streamable HTTP" text={info.httpSnippet} testId="mcp-snippet-http" />}
+                  {info.http.switchable && (
+                    <p className="hint">
+                      The token and port stay the same across launches.{' '}
+                      <button type="button" data-testid="mcp-rotate-token" onClick={() => void rotateToken()}>
+                        New token
+                      </button>{' '}
+                      (the old one stops working at once).
+                    </p>
+                  )}
                 </>
               ) : (
                 <p className="hint">Switched off: MCP servers of other AI tools cannot reach this app (they wait, then report why).</p>
