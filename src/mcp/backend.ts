@@ -23,6 +23,8 @@ export interface BackendOptions {
   /** After a handover, how long the Hearth that took the folder may take to write its endpoint. */
   startingMs?: number;
   log(message: string): void;
+  /** A resource the host subscribed to changed (only while this server owns the folder: HTTP owners keep no subscriptions). */
+  onResourceUpdated?(uri: string): void;
 }
 
 /** What every call answers while a Hearth app holds the folder and serves no MCP endpoint. */
@@ -144,7 +146,7 @@ export class Backend implements BackendPort {
   }
 
   private async own(): Promise<Client> {
-    const owner = await takeOwnership(this.opts.dataDir, this.opts.binding, this.opts.clientInfo(), () => this.handOver(), this.opts.databaseUrl ?? null);
+    const owner = await takeOwnership(this.opts.dataDir, this.opts.binding, this.opts.clientInfo(), () => this.handOver(), this.opts.databaseUrl ?? null, (uri) => this.opts.onResourceUpdated?.(uri));
     if (this.closed) {
       await owner.release();
       throw new AppError('cancelled', 'The MCP server is shutting down.');

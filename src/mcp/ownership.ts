@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { ResourceUpdatedNotificationSchema, type Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { createCore, type Core } from '../core';
 import { writeEndpoint, newToken } from '../core/mcp/endpoint';
 import { McpHttpSessions } from '../core/mcp/http';
@@ -32,6 +32,8 @@ export async function takeOwnership(
   clientInfo: Implementation,
   onHandover: () => Promise<void>,
   databaseUrl: string | null = null,
+  /** A subscribed resource changed (passed on to the stdio host). */
+  onResourceUpdated: (uri: string) => void = () => undefined,
 ): Promise<Ownership> {
   const core = await createCore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   let listener: McpListener | null = null;
@@ -47,6 +49,7 @@ export async function takeOwnership(
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await createMcpServer(deps, binding).connect(serverSide);
     const client = new Client(clientInfo);
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => onResourceUpdated(n.params.uri));
     await client.connect(clientSide);
     const l = listener;
     const remove = removeEndpoint;

@@ -5,6 +5,7 @@ import { makeTestCore } from '../core/testing/core';
 import { installEmbeddings } from '../core/testing/fake-openai/embeddings';
 import { type FakeServer, startFakeServer } from '../core/testing/fake-openai/server';
 import { isToolError, resultText } from '../core/testing/mcp-client';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CONNECTIONS_OFF } from './backend';
 import { connectHttp, connectStdio, endpointOwner, lockOwner, SLOW, spawnHostFromSource, type HostChild, type StdioChild } from '../core/testing/mcp-processes';
 
@@ -199,5 +200,17 @@ describe('MCP over stdio and HTTP, one database owner throughout', { timeout: 60
     } finally {
       await core.close();
     }
+  });
+
+  it('a stdio server owning the folder tells its host when a subscribed block changes', async () => {
+    const stdio = await connectStdio(dataDir, 'main', 'subscriber');
+    open.push(stdio);
+    const uri = 'hearth://personas/main/top-memories';
+    const updated = new Promise<string>((resolve) => stdio.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+    await stdio.client.subscribeResource({ uri }, SLOW);
+    expect(lockOwner(dataDir)).toBe(stdio.pid());
+    await add(stdio.client, 'Renewed the passport');
+    expect(await updated).toBe(uri);
+    await stdio.close();
   });
 });

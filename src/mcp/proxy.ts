@@ -7,6 +7,8 @@ import {
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { APP_VERSION } from '../core/info/handlers';
@@ -35,7 +37,7 @@ function asProtocolError(e: unknown): Error {
 export function createProxyServer(binding: McpBinding, backend: BackendPort): Server {
   const server = new Server(
     { name: 'hearth', title: 'Hearth memory', version: APP_VERSION },
-    { capabilities: { tools: {}, resources: {} }, instructions: serverInstructions(binding) },
+    { capabilities: { tools: {}, resources: { subscribe: true } }, instructions: serverInstructions(binding) },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(binding) }));
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
@@ -51,6 +53,21 @@ export function createProxyServer(binding: McpBinding, backend: BackendPort): Se
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: MCP_RESOURCES.map((r) => ({ uri: resourceUri(binding.persona, r.key), name: r.name, title: r.title, description: r.description, mimeType: 'text/markdown' })),
   }));
+  // Subscriptions reach the owner's server: notified while this process owns the folder (a running app's HTTP door is stateless and refuses them).
+  server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+    try {
+      return await backend.run((c) => c.subscribeResource(req.params));
+    } catch (e) {
+      throw asProtocolError(e);
+    }
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+    try {
+      return await backend.run((c) => c.unsubscribeResource(req.params));
+    } catch (e) {
+      throw asProtocolError(e);
+    }
+  });
   server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
     try {
       return await backend.run((c) => c.readResource(req.params));

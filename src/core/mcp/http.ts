@@ -101,7 +101,7 @@ export class McpHttpSessions {
     }
     const init = initializeInfo(body);
     const clientInfo = init ?? clientFromTicket(req.headers['mcp-session-id']) ?? { name: 'unknown', version: '0' };
-    const server = createMcpServer(this.deps, binding, init ? {} : { clientInfo });
+    const server = createMcpServer(this.deps, binding, { subscriptions: false, ...(init ? {} : { clientInfo }) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     if (init) res.setHeader('mcp-session-id', ticketFor(init));
     try {

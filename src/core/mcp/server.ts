@@ -5,6 +5,8 @@ import {
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
   type Implementation,
   type Tool,
@@ -84,11 +86,16 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
  * client switched on, the connection's write permission), validated, run
  * through the core's dispatch as actor `mcp:<client>`, and logged.
  */
-export function createMcpServer(deps: McpDeps, binding: McpBinding, options: { clientInfo?: Implementation } = {}): Server {
+export function createMcpServer(
+  deps: McpDeps,
+  binding: McpBinding,
+  options: { clientInfo?: Implementation; /** false where no stream outlives a request (stateless HTTP). */ subscriptions?: boolean } = {},
+): Server {
+  const subscriptions = options.subscriptions ?? true;
   const server = new Server(
     { name: 'hearth', title: 'Hearth memory', version: APP_VERSION },
     {
-      capabilities: { tools: {}, resources: {} },
+      capabilities: { tools: {}, resources: subscriptions ? { subscribe: true } : {} },
       instructions: serverInstructions(binding),
     },
   );
@@ -165,5 +172,72 @@ export function createMcpServer(deps: McpDeps, binding: McpBinding, options: { c
     return { contents: [{ uri: req.params.uri, mimeType: 'text/markdown', text: out.value }] };
   });
 
+  if (subscriptions) watchResources(server, deps, binding, (name) => scopeFor(name), () => client().name);
   return server;
+}
+
+/**
+ * resources/subscribe: after a write that changes a subscribed block (the
+ * persona's memories or user model), the client gets
+ * notifications/resources/updated — only when the block's text changed.
+ */
+function watchResources(server: Server, deps: McpDeps, binding: McpBinding, scopeFor: (client: string) => ToolScope, clientName: () => string): void {
+  const watched = new Map<string, { key: string; last: string }>();
+  let stopEvents: (() => void) | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const dirty = new Set<string>();
+
+  const recheck = async () => {
+    timer = null;
+    const keys = new Set(dirty);
+    dirty.clear();
+    for (const [uri, w] of watched) {
+      if (!keys.has(w.key)) continue;
+      const resource = MCP_RESOURCES.find((r) => r.key === w.key)!;
+      try {
+        const now = await resource.read(scopeFor(clientName()));
+        if (now === w.last || !watched.has(uri)) continue;
+        w.last = now;
+        await server.sendResourceUpdated({ uri });
+      } catch (e) {
+        console.error(`[mcp] could not re-read ${uri}:`, e);
+      }
+    }
+  };
+  const mark = (key: string) => {
+    dirty.add(key);
+    // A batch of writes (an import, a review) gives one look, not one per row.
+    timer ??= setTimeout(() => void recheck(), 100);
+  };
+
+  server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+    const resource = MCP_RESOURCES.find((r) => resourceUri(binding.persona, r.key) === req.params.uri);
+    if (!resource) throw protocolError(ErrorCode.InvalidParams, `No resource ${req.params.uri.slice(0, 200)} on this connection.`);
+    const last = await resource.read(scopeFor(clientName())).catch((e: unknown) => {
+      throw protocolError(ErrorCode.InvalidRequest, e instanceof Error ? e.message : String(e));
+    });
+    watched.set(req.params.uri, { key: resource.key, last });
+    stopEvents ??= deps.ctx.events.subscribe((name, payload) => {
+      const persona = (payload as { persona?: unknown }).persona;
+      if (persona !== binding.persona) return;
+      if (name === 'memories.changed') mark('top-memories');
+      else if (name === 'userModel.changed') mark('user-model');
+    });
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+    watched.delete(req.params.uri);
+    if (!watched.size) {
+      stopEvents?.();
+      stopEvents = null;
+    }
+    return {};
+  });
+  const previous = server.onclose;
+  server.onclose = () => {
+    previous?.();
+    stopEvents?.();
+    stopEvents = null;
+    if (timer) clearTimeout(timer);
+  };
 }

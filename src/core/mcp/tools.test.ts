@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
 import type { TestCore } from '../testing/core';
@@ -119,5 +120,17 @@ describe('MCP tools as a model sees them', () => {
 
   it('a protocol error reads with one prefix', async () => {
     await expect(c.readResource({ uri: 'hearth://personas/other/top-memories' })).rejects.toThrow(/^MCP error -32602: No resource hearth:\/\/personas\/other\/top-memories on this connection\.$/);
+  });
+
+  it('a subscribed client is told when the top-memories block changes, and reads the new line with its id', async () => {
+    const uri = 'hearth://personas/gamma/top-memories';
+    const updated = new Promise<string>((resolve) => c.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+    await c.subscribeResource({ uri });
+    const r = await c.callTool({ name: 'add_memory', arguments: { content: 'Signed the lease for the allotment', importance: 10 } });
+    const id = (r.structuredContent as { memory: { id: string } }).memory.id;
+    expect(await updated).toBe(uri);
+    const text = ((await c.readResource({ uri })).contents[0] as { text: string }).text;
+    expect(text).toContain(`- [memory ${id} · general · imp=10] Signed the lease for the allotment`);
+    await c.unsubscribeResource({ uri });
   });
 });
