@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestCore } from '../core/testing/core';
 import { ROOT } from '../core/testing/mcp-processes';
@@ -13,7 +14,9 @@ beforeAll(async () => {
   await core.close();
 }, 120_000);
 
-afterAll(() => undefined);
+afterAll(() => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 
 it('`npm run mcp` prints nothing but JSON-RPC on stdout', { timeout: 600_000 }, async () => {
   const child = spawn('npm', ['run', 'mcp', '--', '--persona', 'main', '--data-dir', dataDir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
