@@ -211,6 +211,10 @@ describe('MCP over stdio and HTTP, one database owner throughout', { timeout: 60
     expect(lockOwner(dataDir)).toBe(stdio.pid());
     await add(stdio.client, 'Renewed the passport');
     expect(await updated).toBe(uri);
+    // An error passed on by the proxy reads with one prefix, not one per hop.
+    await expect(stdio.client.readResource({ uri: 'hearth://personas/work/top-memories' })).rejects.toThrow(
+      /^MCP error -32602: No resource hearth:\/\/personas\/work\/top-memories on this connection\.$/,
+    );
     await stdio.close();
   });
 });
