@@ -1,5 +1,10 @@
-// npm run bench:mcp [-- --n 10000 --queries 200 --db DIR --json FILE]
-// What MCP adds to a memory search: `search_memory` over Streamable HTTP to the
+// npm run bench:mcp [-- --n 10000 --queries 200 --clients 20 --db DIR --json FILE]
+// Part 1, the doors' start and stalls: spawn → first tool answer of a stdio
+// server (cold: a new folder; warm: an existing folder no app holds; app
+// running: forwarded), the stall of the first call after the app that took the
+// folder over stops or is killed (target ≤ 2 s), and the p95 of a search with
+// 20 stdio clients calling at once through a running host.
+// Part 2, what MCP adds to a memory search: `search_memory` over Streamable HTTP to the
 // browser host, over stdio forwarded to the host, and over stdio owning the
 // folder, against a direct `recall` (in process, and through the host's /api).
 // Same seeded corpus (src/core/testing/synthetic-corpus.ts) and queries for every door; the
@@ -29,6 +34,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
     dims: { type: 'string', default: '512' },
+    clients: { type: 'string', default: '20' },
     db: { type: 'string' },
     json: { type: 'string' },
   },
@@ -132,6 +138,54 @@ const search = (c: Client, query: string) => c.callTool({ name: 'search_memory',
   for (const [i, query] of qs.entries()) record('search_memory, MCP stdio owning', i, await time(() => search(owner, query)));
   await owner.close();
 }
+
+
+// Part 1: start-up, the stall after a takeover, many clients at once.
+const starts: Record<string, string | number>[] = [];
+{
+  const firstAnswer = async (dir: string, name: string) => {
+    const t = performance.now();
+    const client = new Client({ name, version: '1' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [MCP_JS, '--persona', 'main', '--data-dir', dir], stderr: 'ignore' }));
+    const r = await client.callTool({ name: 'list_memories', arguments: { limit: 1 } }, undefined, { timeout: 240_000 });
+    if (r.isError) throw new Error(`first call failed: ${JSON.stringify(r.content)}`);
+    return { client, ms: performance.now() - t };
+  };
+  const cold = mkdtempSync(join(tmpdir(), 'hearth-bench-mcp-cold-'));
+  const c1 = await firstAnswer(cold, 'bench-cold');
+  await c1.client.close();
+  rmSync(cold, { recursive: true, force: true });
+  const warm = await firstAnswer(dataDir, 'bench-warm');
+  starts.push({ what: 'spawn → first tool answer, cold (new folder)', ms: f1(c1.ms) }, { what: 'spawn → first tool answer, warm folder (stdio owns it)', ms: f1(warm.ms) });
+
+  // The warm client owns the folder; a host started now takes it over.
+  for (const end of ['stop', 'kill'] as const) {
+    const host = await startHost();
+    await search(warm.client, 'warm-up after the takeover');
+    if (end === 'stop') await stopChild(host.child);
+    else await new Promise<void>((r) => (host.child.once('exit', () => r()), host.child.kill('SIGKILL')));
+    const stall = await time(() => warm.client.callTool({ name: 'list_memories', arguments: { limit: 1 } }, undefined, { timeout: 120_000 }));
+    starts.push({ what: `first call after the app that took the folder over was ${end === 'stop' ? 'stopped' : 'killed (SIGKILL)'} (target ≤ 2000)`, ms: f1(stall) });
+  }
+  await warm.client.close();
+
+  const host = await startHost();
+  const forwarded = await firstAnswer(dataDir, 'bench-app-running');
+  starts.push({ what: 'spawn → first tool answer, app running (forwarded)', ms: f1(forwarded.ms) });
+  await forwarded.client.close();
+  const nClients = Number(values.clients);
+  const clients = await Promise.all(Array.from({ length: nClients }, (_, i) => stdioClient(`bench-many-${i}`)));
+  await Promise.all(clients.map((c) => search(c, 'warm-up')));
+  const lat: number[] = [];
+  await Promise.all(clients.map(async (c, i) => {
+    for (let k = 0; k < 5; k++) lat.push(await time(() => search(c, qs[(i * 5 + k) % qs.length]!)));
+  }));
+  starts.push({ what: `${nClients} stdio clients at once through the app, search_memory p50`, ms: f1(percentile(lat, 50)) });
+  starts.push({ what: `${nClients} stdio clients at once through the app, search_memory p95`, ms: f1(percentile(lat, 95)) });
+  await Promise.all(clients.map((c) => c.close()));
+  await stopChild(host.child);
+}
+console.table(starts);
 await fake.close();
 
 const base = { inProcess: samples['recall, in process']!, host: samples['recall, host /api']! };
@@ -151,5 +205,5 @@ const table = Object.entries(samples).map(([mode, xs]) => {
 console.table(table);
 console.log(`n=${n} memories, ${queries} calls per mode after ${warmup} warm-up; load average after: ${load()}`);
 console.log('Stdio and HTTP rows are compared with /api/recall on the same host (taking turns); "stdio owning" with the in-process recall.');
-if (values.json) writeFileSync(values.json, JSON.stringify({ n, queries, warmup, seed, dims, loadAverage: load(), table }, null, 2));
+if (values.json) writeFileSync(values.json, JSON.stringify({ n, queries, warmup, seed, dims, loadAverage: load(), starts, table }, null, 2));
 if (!values.db) rmSync(dataDir, { recursive: true, force: true });

@@ -29,6 +29,10 @@ test('an AI tool’s call shows in Settings → Connections, and switching it of
     await expect(c.snippet('claude')).toContainText('scripts/mcp.mjs');
     await expect(c.snippet('claude')).toContainText(host.dataDir);
     await expect(c.snippet('claude')).toContainText('"--persona"');
+    await expect(c.snippet('cursor')).toContainText('"mcpServers"');
+    await expect(c.snippet('vscode')).toContainText('"servers"');
+    await expect(c.snippet('vscode')).toContainText('"type": "stdio"');
+    await expect(c.snippet('http')).toContainText(`${host.baseUrl}/mcp?persona=main`);
 
     // A new call appears without reloading.
     await client.callTool({ name: 'search_memory', arguments: { query: 'cat' } });

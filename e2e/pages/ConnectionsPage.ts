@@ -8,7 +8,7 @@ export class ConnectionsPage {
     this.view = page.getByTestId('connections-view');
   }
 
-  snippet(which: 'claude' | 'generic'): Locator {
+  snippet(which: 'claude' | 'generic' | 'cursor' | 'vscode' | 'http'): Locator {
     return this.page.getByTestId(`mcp-snippet-${which}`);
   }
 

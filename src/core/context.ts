@@ -59,6 +59,10 @@ export interface McpDoor {
   onSwitch(switcher: (enabled: boolean) => Promise<McpHttpState>): void;
   /** null when this process has no switchable listener. */
   switchListener(enabled: boolean): Promise<McpHttpState | null>;
+  /** The desktop app registers how its listener's token is replaced. */
+  onRotate(rotator: () => Promise<McpHttpState>): void;
+  /** null when this process has no token of its own to rotate (the browser host uses HEARTH_TOKEN). */
+  rotateToken(): Promise<McpHttpState | null>;
 }
 
 /** How this start chose its database (server-switch/, docs/server-mode.md). */

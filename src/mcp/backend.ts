@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { lockHolder } from '../core/db/lock';
 import { liveEndpoint, mcpUrl, type Endpoint } from '../core/mcp/endpoint';
 import type { McpBinding } from '../core/mcp/server';
 import { AppError, isAppError } from '../shared/errors';
@@ -19,8 +20,16 @@ export interface BackendOptions {
   waitMs?: number;
   /** After handing the folder over, how long to leave the lock to the Hearth that asked for it. */
   holdoffMs?: number;
+  /** After a handover, how long the Hearth that took the folder may take to write its endpoint. */
+  startingMs?: number;
   log(message: string): void;
+  /** A resource the host subscribed to changed (only while this server owns the folder: HTTP owners keep no subscriptions). */
+  onResourceUpdated?(uri: string): void;
 }
+
+/** What every call answers while a Hearth app holds the folder and serves no MCP endpoint. */
+export const CONNECTIONS_OFF =
+  'Hearth is running with AI-tool connections off: turn them on in Settings → Connections ("Let AI tools connect"), then try again.';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -82,37 +91,47 @@ export class Backend implements BackendPort {
     await client.close().catch(() => undefined);
   }
 
+  /**
+   * Finds the folder's owner. Right after a handover the lock is left to the
+   * Hearth app that asked for it — but only while that app is on its way: once
+   * it serves (or its lock is gone or dead) the hold-off ends, so a stopped or
+   * killed app costs no wait. A live holder that writes no endpoint has its
+   * connections switched off: that answer comes within `waitMs`.
+   */
   private async connect(): Promise<Client> {
-    const deadline = Math.max(Date.now(), this.lockFreeAt) + (this.opts.waitMs ?? 15_000);
-    let lockError: AppError | null = null;
+    const startedAt = Date.now();
+    let appSeenAt = 0;
     for (;;) {
       if (this.closed) throw new AppError('cancelled', 'The MCP server is shutting down.');
       const endpoint = liveEndpoint(this.opts.dataDir);
       if (endpoint) {
         try {
-          return await this.forwardTo(endpoint);
+          const client = await this.forwardTo(endpoint);
+          this.lockFreeAt = 0;
+          return client;
         } catch (e) {
           // Unreachable: the owner is going away, or crashed and its process id now belongs to another program.
           if (!isUnreachable(e)) throw e;
         }
       }
-      // No owner to forward to: the lock decides who opens the folder (a Hearth app that asked for it goes first).
+      const holder = lockHolder(this.opts.dataDir);
+      const now = Date.now();
+      if (now < this.lockFreeAt) {
+        // Holding off for the app that took the folder: it has the lock (starting), has not taken it yet, or is gone.
+        if (holder === 'alive') appSeenAt ||= now;
+        else if (holder === 'dead' || appSeenAt) this.lockFreeAt = 0;
+      }
       if (Date.now() >= this.lockFreeAt) {
         try {
           return await this.own();
         } catch (e) {
           if (!(isAppError(e) && e.code === 'locked')) throw e;
-          lockError = e;
         }
       }
-      if (Date.now() > deadline) {
-        throw new AppError(
-          'locked',
-          `${lockError?.message ?? 'Another Hearth holds the data folder.'} It does not accept MCP connections: ` +
-            'in the Hearth app, switch on Settings → Connections → "Let AI tools connect".',
-        );
-      }
-      await sleep(200);
+      const patience = appSeenAt ? (this.opts.startingMs ?? 5_000) : this.lockFreeAt > now ? Infinity : (this.opts.waitMs ?? 800);
+      const since = appSeenAt || startedAt;
+      if (now - since > patience) throw new AppError('locked', CONNECTIONS_OFF);
+      await sleep(100);
     }
   }
 
@@ -127,7 +146,7 @@ export class Backend implements BackendPort {
   }
 
   private async own(): Promise<Client> {
-    const owner = await takeOwnership(this.opts.dataDir, this.opts.binding, this.opts.clientInfo(), () => this.handOver(), this.opts.databaseUrl ?? null);
+    const owner = await takeOwnership(this.opts.dataDir, this.opts.binding, this.opts.clientInfo(), () => this.handOver(), this.opts.databaseUrl ?? null, (uri) => this.opts.onResourceUpdated?.(uri));
     if (this.closed) {
       await owner.release();
       throw new AppError('cancelled', 'The MCP server is shutting down.');

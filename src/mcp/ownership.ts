@@ -1,11 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { ResourceUpdatedNotificationSchema, type Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { createCore, type Core } from '../core';
 import { writeEndpoint, newToken } from '../core/mcp/endpoint';
 import { McpHttpSessions } from '../core/mcp/http';
 import { createMcpServer, type McpBinding } from '../core/mcp/server';
-import { AppError } from '../shared/errors';
 import { startMcpListener, type McpListener } from './listener';
 
 /** A stdio server that opened the data folder itself because no Hearth was running. */
@@ -33,15 +32,14 @@ export async function takeOwnership(
   clientInfo: Implementation,
   onHandover: () => Promise<void>,
   databaseUrl: string | null = null,
+  /** A subscribed resource changed (passed on to the stdio host). */
+  onResourceUpdated: (uri: string) => void = () => undefined,
 ): Promise<Ownership> {
   const core = await createCore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   let listener: McpListener | null = null;
   let removeEndpoint: (() => void) | null = null;
   try {
-    const personas = await core.call('personas.list', {});
-    if (!personas.some((p) => p.id === binding.persona)) {
-      throw new AppError('not_found', `Hearth has no persona "${binding.persona}" in ${dataDir} (it has: ${personas.map((p) => p.id).join(', ')}).`);
-    }
+    // An unknown persona is not refused here: the server answers each call with the personas that exist (server.ts).
     const deps = { ctx: core.ctx, dispatch: core.dispatch };
     const token = newToken();
     listener = await startMcpListener({ sessions: new McpHttpSessions(deps), token, onHandover });
@@ -51,6 +49,7 @@ export async function takeOwnership(
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await createMcpServer(deps, binding).connect(serverSide);
     const client = new Client(clientInfo);
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => onResourceUpdated(n.params.uri));
     await client.connect(clientSide);
     const l = listener;
     const remove = removeEndpoint;

@@ -27,6 +27,7 @@ export async function runStdioServer(argv: readonly string[]): Promise<void> {
     binding,
     clientInfo: () => proxyClientInfo(),
     log: (m) => console.error(m),
+    onResourceUpdated: (uri) => void server.sendResourceUpdated({ uri }).catch(() => undefined),
   });
   const server = createProxyServer(binding, backend);
   proxyClientInfo = () => server.getClientVersion() ?? { name: 'unknown', version: '0' };

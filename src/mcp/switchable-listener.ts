@@ -1,6 +1,7 @@
 import type { Core } from '../core';
 import type { McpHttpState } from '../shared/api';
 import { newToken, writeEndpoint } from '../core/mcp/endpoint';
+import { loadHttpCredentials, saveHttpCredentials, type HttpCredentials } from '../core/mcp/http-credentials';
 import { McpHttpSessions } from '../core/mcp/http';
 import { readListenerSetting } from '../core/mcp/listener-setting';
 import { startMcpListener, type McpListener } from './listener';
@@ -15,7 +16,7 @@ import { startMcpListener, type McpListener } from './listener';
 export class SwitchableMcpListener {
   private listener: McpListener | null = null;
   private removeEndpoint: (() => void) | null = null;
-  private readonly token = newToken();
+  private creds: HttpCredentials | null = null;
 
   constructor(
     private readonly core: Core,
@@ -25,15 +26,25 @@ export class SwitchableMcpListener {
   /** Registers the switch with the core and restores the user's last choice. */
   async start(): Promise<void> {
     this.core.ctx.mcpDoor.onSwitch((enabled) => this.set(enabled));
+    this.core.ctx.mcpDoor.onRotate(() => this.rotate());
     this.core.ctx.mcpDoor.http = this.state();
     if (await readListenerSetting(this.core.ctx.db)) await this.set(true);
   }
 
   async set(enabled: boolean): Promise<McpHttpState> {
     if (enabled && !this.listener) {
+      const creds = (this.creds ??= await loadHttpCredentials(this.core.ctx.secrets));
       const sessions = new McpHttpSessions({ ctx: this.core.ctx, dispatch: this.core.dispatch });
-      this.listener = await startMcpListener({ sessions, token: this.token });
-      this.removeEndpoint = writeEndpoint(this.dataDir, { port: this.listener.port, token: this.token, kind: 'desktop' });
+      // The port of the last launch, so a configured HTTP client finds it again; any free one if it is taken now.
+      this.listener = await startMcpListener({ sessions, token: creds.token, port: creds.port }).catch((e: NodeJS.ErrnoException) => {
+        if (creds.port === 0 || e.code !== 'EADDRINUSE') throw e;
+        return startMcpListener({ sessions, token: creds.token });
+      });
+      if (this.listener.port !== creds.port) {
+        this.creds = { ...creds, port: this.listener.port };
+        await saveHttpCredentials(this.core.ctx.secrets, this.creds);
+      }
+      this.removeEndpoint = writeEndpoint(this.dataDir, { port: this.listener.port, token: creds.token, kind: 'desktop' });
     } else if (!enabled && this.listener) {
       await this.stop();
     }
@@ -42,8 +53,27 @@ export class SwitchableMcpListener {
     return state;
   }
 
+  /** A new token: the old one stops working at once (a listening listener restarts on the same port). */
+  private async rotate(): Promise<McpHttpState> {
+    const creds = this.creds ?? (await loadHttpCredentials(this.core.ctx.secrets));
+    this.creds = { ...creds, token: newToken() };
+    await saveHttpCredentials(this.core.ctx.secrets, this.creds);
+    if (this.listener) {
+      await this.stop();
+      return this.set(true);
+    }
+    return this.state();
+  }
+
   private state(): McpHttpState {
-    return { url: this.listener?.url ?? 'http://127.0.0.1/mcp', listening: this.listener !== null, switchable: true, enabled: this.listener !== null };
+    const listening = this.listener !== null;
+    return {
+      url: this.listener?.url ?? 'http://127.0.0.1/mcp',
+      listening,
+      switchable: true,
+      enabled: listening,
+      ...(listening && this.creds ? { token: this.creds.token } : {}),
+    };
   }
 
   async stop(): Promise<void> {

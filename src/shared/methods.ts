@@ -80,7 +80,7 @@ export interface Api {
   'memories.get': [{ id: string }, Memory];
   'memories.list': [{ persona: string; filters?: MemoryFilters; limit?: number; cursor?: string | null }, MemoryPage];
   'memories.categories': [{ persona: string }, string[]];
-  'memories.topBlock': [{ persona: string }, string];
+  'memories.topBlock': [{ persona: string; withIds?: boolean }, string];
   /** Memories from another tool's export into this persona (origin `import`); `dryRun` previews and writes nothing. */
   'memories.importFrom': [
     { persona: string; format: ImportFormat; text?: string; dataBase64?: string; dryRun?: boolean },
@@ -186,6 +186,7 @@ export interface Api {
   'mcp.connectionInfo': [{ persona: string }, McpConnectionInfo];
   /** The desktop app's local MCP listener (the browser host always serves /mcp). */
   'mcp.setListener': [{ enabled: boolean }, McpHttpState | null];
+  'mcp.rotateToken': [Record<string, never>, McpHttpState | null];
 
   /** Backups of the whole database in <dataDir>/backups, newest first (docs/data-safety.md). */
   'backups.list': [Record<string, never>, BackupInfo[]];

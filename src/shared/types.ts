@@ -337,6 +337,8 @@ export interface McpHttpState {
   /** The desktop app's listener can be switched; the browser host always serves /mcp. */
   switchable: boolean;
   enabled: boolean;
+  /** The desktop listener's own token (kept per install, rotatable), for the HTTP snippet; absent on the browser host. */
+  token?: string;
 }
 
 /** How other AI tools reach this Hearth: config snippets with this install's paths, and the listener. */
@@ -350,6 +352,12 @@ export interface McpConnectionInfo {
   claudeDesktop: string;
   /** The same server entry for any MCP host that takes {command, args, env}. */
   generic: string;
+  /** Ready-to-paste JSON for Cursor's mcp.json (`mcpServers`). */
+  cursor: string;
+  /** Ready-to-paste JSON for VS Code's mcp.json (`servers`, with `type: "stdio"`). */
+  vscode: string;
+  /** Ready-to-paste JSON for a host that speaks Streamable HTTP (null when this process has no listener). */
+  httpSnippet: string | null;
   /** Streamable HTTP: where a running Hearth answers MCP (null when this process has no listener). */
   http: McpHttpState | null;
 }

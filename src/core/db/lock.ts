@@ -176,3 +176,14 @@ export function acquireDirLock(dataDir: string): DirLock {
     },
   };
 }
+
+/**
+ * Who holds the folder's lock right now: 'none' (no lock file), 'dead' (its
+ * process is gone: the next open takes it over), or 'alive' (another process
+ * has the folder open). Read-only: for a waiting MCP server's decisions.
+ */
+export function lockHolder(dataDir: string): 'none' | 'dead' | 'alive' {
+  const r = readRecord(join(dataDir, LOCK_NAME));
+  if (r === 'missing') return 'none';
+  return isSameProcess(r) ? 'alive' : 'dead';
+}

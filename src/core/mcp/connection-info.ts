@@ -13,6 +13,8 @@ export function connectionInfo(door: McpDoor, dataDir: string | null, persona: s
   const args = [...(launcher?.args ?? ['scripts/mcp.mjs']), '--persona', persona, ...(dataDir ? ['--data-dir', dataDir] : [])];
   const env = launcher?.env ?? {};
   const entry = { command, args, ...(Object.keys(env).length ? { env } : {}) };
+  const key = serverKey(persona);
+  const httpUrl = door.http ? `${door.http.url}?persona=${encodeURIComponent(persona)}` : null;
   return {
     dataDir: dataDir ?? ':memory:',
     command,
@@ -20,6 +22,10 @@ export function connectionInfo(door: McpDoor, dataDir: string | null, persona: s
     env,
     claudeDesktop: JSON.stringify({ mcpServers: { [serverKey(persona)]: entry } }, null, 2),
     generic: JSON.stringify({ type: 'stdio', ...entry }, null, 2),
-    http: door.http ? { ...door.http, url: `${door.http.url}?persona=${encodeURIComponent(persona)}` } : null,
+    cursor: JSON.stringify({ mcpServers: { [key]: entry } }, null, 2),
+    vscode: JSON.stringify({ servers: { [key]: { type: 'stdio', ...entry } } }, null, 2),
+    // The desktop listener's own token goes in; the browser host's (its whole API's) is left for the user to paste.
+    httpSnippet: httpUrl ? JSON.stringify({ mcpServers: { [key]: { type: 'http', url: httpUrl, headers: { Authorization: `Bearer ${door.http?.token ?? '<token>'}` } } } }, null, 2) : null,
+    http: door.http && httpUrl ? { ...door.http, url: httpUrl } : null,
   };
 }

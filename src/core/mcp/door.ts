@@ -6,6 +6,17 @@ export class McpDoorState implements McpDoor {
   launcher: McpLauncher | null = null;
   http: McpHttpState | null = null;
   private switcher: ((enabled: boolean) => Promise<McpHttpState>) | null = null;
+  private rotator: (() => Promise<McpHttpState>) | null = null;
+
+  onRotate(rotator: () => Promise<McpHttpState>): void {
+    this.rotator = rotator;
+  }
+
+  async rotateToken(): Promise<McpHttpState | null> {
+    if (!this.rotator) return null;
+    this.http = await this.rotator();
+    return this.http;
+  }
 
   onSwitch(switcher: (enabled: boolean) => Promise<McpHttpState>): void {
     this.switcher = switcher;

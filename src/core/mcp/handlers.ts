@@ -38,4 +38,11 @@ export const mcpHandlers = {
     await writeListenerSetting(ctx.db, enabled);
     return ctx.mcpDoor.switchListener(enabled);
   }),
+
+  'mcp.rotateToken': handler(z.object({}).strict(), async (_args, ctx, call) => {
+    if (call.actor !== 'user') throw new AppError('forbidden', 'Only the user can replace the MCP token.');
+    const state = await ctx.mcpDoor.rotateToken();
+    if (!state) throw new AppError('forbidden', 'This Hearth’s MCP token is its start-up token (HEARTH_TOKEN); set a new one there.');
+    return state;
+  }),
 };

@@ -26,10 +26,11 @@ afterAll(async () => {
 });
 
 describe('Hearth over MCP (SDK client, in memory)', () => {
-  it('lists the eight tools with argument schemas and the two resources', async () => {
+  it('lists the ten tools with argument schemas and the two resources', async () => {
     const { tools } = await a.listTools();
     expect(tools.map((t) => t.name)).toEqual([
-      'search_memory', 'add_memory', 'list_memories', 'get_memory', 'update_memory', 'delete_memory', 'get_user_model', 'update_user_model',
+      'search_memory', 'add_memory', 'list_memories', 'get_memory', 'update_memory', 'supersede_memory', 'delete_memory',
+      'get_user_model', 'update_user_model', 'delete_user_model',
     ]);
     const add = tools.find((t) => t.name === 'add_memory')!;
     expect(add.inputSchema.required).toEqual(['content']);
@@ -100,7 +101,7 @@ describe('Hearth over MCP (SDK client, in memory)', () => {
     expect((res.contents[0] as { text: string }).text).toContain('`update_user_model`');
     expect((res.contents[0] as { text: string }).text).toContain('- [preferences, conf=8] Prefers short answers');
     const top = await a.readResource({ uri: 'hearth://personas/alpha/top-memories' });
-    expect((top.contents[0] as { text: string }).text).toContain('[travel, imp=7] Booked the ferry to Skye');
+    expect((top.contents[0] as { text: string }).text).toMatch(/- \[memory [0-9a-f-]{36} · travel · imp=7\] Booked the ferry to Skye/);
   });
 
   it('answers bad arguments with a tool error and writes nothing', async () => {
@@ -125,14 +126,19 @@ describe('Hearth over MCP (SDK client, in memory)', () => {
     expect(await core.call('userModel.list', { persona: 'alpha' })).toHaveLength(1);
   });
 
-  it('refuses every write on a read-only connection, with a clear error', async () => {
+  it('refuses every write on a read-only connection, with a clear error, and lists only the tools that read', async () => {
     const ro = await connectInMemory(core, { persona: 'alpha', readOnly: true }, 'reader');
+    expect((await ro.listTools()).tools.map((t) => t.name)).toEqual(['search_memory', 'list_memories', 'get_memory', 'get_user_model']);
+    expect(ro.getInstructions()).toMatch(/read-only/);
+    expect(ro.getInstructions()).not.toMatch(/add_memory|supersede_memory/);
     const m = (await core.call('memories.list', { persona: 'alpha', limit: 1 })).items[0]!;
     const writes = [
       { name: 'add_memory', arguments: { content: 'should not land' } },
       { name: 'update_memory', arguments: { id: m.id, content: 'changed' } },
       { name: 'delete_memory', arguments: { id: m.id } },
       { name: 'update_user_model', arguments: { dimension: 'goals', content: 'nope' } },
+      { name: 'supersede_memory', arguments: { id: m.id, content: 'nope' } },
+      { name: 'delete_user_model', arguments: { dimension: 'preferences' } },
     ];
     const before = await count('alpha');
     for (const call of writes) {

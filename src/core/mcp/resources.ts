@@ -26,7 +26,7 @@ export const MCP_RESOURCES: readonly McpResource[] = [
     key: 'top-memories',
     name: 'top-memories',
     title: 'Top memories',
-    description: 'The 20 most important recent memories of this persona.',
-    read: (scope) => scope.call('memories.topBlock', { persona: scope.persona }),
+    description: 'The 20 most important current memories of this persona, each with its [memory <id> …] tag.',
+    read: (scope) => scope.call('memories.topBlock', { persona: scope.persona, withIds: true }),
   },
 ];

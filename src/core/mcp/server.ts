@@ -4,9 +4,12 @@ import {
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
+  type Implementation,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallMeta } from '../../shared/actor';
 import type { ArgsOf, Envelope, Method, ResultOf } from '../../shared/api';
@@ -14,9 +17,10 @@ import { AppError, isAppError } from '../../shared/errors';
 import { APP_VERSION } from '../info/handlers';
 import type { CoreContext } from '../context';
 import { originOf, sanitiseClientName } from './client-name';
+import { protocolError } from './protocol-error';
 import { logCall, touchClient } from './log-store';
 import { MCP_RESOURCES, resourceUri } from './resources';
-import { MCP_TOOLS, type ToolScope } from './tools';
+import { MCP_TOOLS, type McpTool, type ToolScope } from './tools';
 
 /** What the MCP server needs from the core: its context (database, events, clock) and its dispatch. */
 export interface McpDeps {
@@ -32,14 +36,48 @@ export interface McpBinding {
 
 /** What the server tells a model about itself at initialize. */
 export function serverInstructions(binding: McpBinding): string {
+  const head = `This is the user's own long-term memory, kept by the Hearth app on their computer (persona "${binding.persona}"). `;
+  if (binding.readOnly) {
+    return (
+      head +
+      "This connection is read-only: search it and read the user model before answering questions about the user's past, preferences or projects, " +
+      'but it cannot save, change or delete anything — if the user wants something remembered, tell them to add it in Hearth.'
+    );
+  }
   return (
-    `This is the user's own long-term memory, kept by the Hearth app on their computer (persona "${binding.persona}"` +
-    `${binding.readOnly ? ', read-only connection' : ''}). Search it before answering questions about the user's past, ` +
-    'preferences or projects; save durable new facts with add_memory; never delete unless the user asks for that one memory.'
+    head +
+    "Search it before answering questions about the user's past, preferences or projects; save durable new facts with add_memory " +
+    '(supersede_memory when a fact has changed); never delete unless the user asks for that one memory.'
   );
 }
 
-const TOOLS_BY_NAME = new Map(MCP_TOOLS.map((t) => [t.name, t]));
+/** The tools a connection lists: a read-only one sees only the tools that read. */
+export function toolsFor(binding: McpBinding): McpTool[] {
+  return MCP_TOOLS.filter((t) => !binding.readOnly || !t.writes);
+}
+
+/** The tools/list answer for a connection (the same in every door: the stdio proxy lists them itself). */
+export function listedTools(binding: McpBinding): Tool[] {
+  return toolsFor(binding).map((t) => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: t.inputSchema as Tool['inputSchema'],
+    outputSchema: t.outputSchema as Tool['outputSchema'],
+    annotations: { title: t.title, ...t.hints },
+  }));
+}
+
+/** The one message for a connection whose persona does not exist (any more), naming those that do. */
+async function missingPersona(deps: McpDeps, persona: string): Promise<AppError | null> {
+  const { rows } = await deps.ctx.db.query<{ id: string }>('SELECT id FROM personas WHERE NOT importing ORDER BY id');
+  if (rows.some((r) => r.id === persona)) return null;
+  return new AppError(
+    'not_found',
+    `Hearth has no persona "${persona}" (it has: ${rows.map((r) => r.id).join(', ') || 'none'}). ` +
+      'Change the persona in this connection’s configuration (--persona or ?persona=), then restart the connection.',
+  );
+}
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -48,17 +86,23 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
  * client switched on, the connection's write permission), validated, run
  * through the core's dispatch as actor `mcp:<client>`, and logged.
  */
-export function createMcpServer(deps: McpDeps, binding: McpBinding): Server {
+export function createMcpServer(
+  deps: McpDeps,
+  binding: McpBinding,
+  options: { clientInfo?: Implementation; /** false where no stream outlives a request (stateless HTTP). */ subscriptions?: boolean } = {},
+): Server {
+  const subscriptions = options.subscriptions ?? true;
   const server = new Server(
     { name: 'hearth', title: 'Hearth memory', version: APP_VERSION },
     {
-      capabilities: { tools: {}, resources: {} },
+      capabilities: { tools: {}, resources: subscriptions ? { subscribe: true } : {} },
       instructions: serverInstructions(binding),
     },
   );
 
   const client = () => {
-    const info = server.getClientVersion();
+    // A stateless HTTP request's server never saw the initialize: the client's name comes with the request (http.ts).
+    const info = options.clientInfo ?? server.getClientVersion();
     return { name: sanitiseClientName(info?.name), version: typeof info?.version === 'string' ? info.version.slice(0, 64) : null };
   };
 
@@ -83,6 +127,8 @@ export function createMcpServer(deps: McpDeps, binding: McpBinding): Server {
       if (!(await touchClient(deps.ctx.db, name, version, deps.ctx.now()))) {
         throw new AppError('forbidden', `The user has switched off "${name}" in Hearth (Settings → Connections); ask them to switch it on.`);
       }
+      const noPersona = await missingPersona(deps, binding.persona);
+      if (noPersona) throw noPersona;
       if (writes && binding.readOnly) {
         throw new AppError('forbidden', `This connection to Hearth is read-only: ${label} was refused and nothing was changed.`);
       }
@@ -101,25 +147,17 @@ export function createMcpServer(deps: McpDeps, binding: McpBinding): Server {
     return outcome;
   }
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: MCP_TOOLS.map((t) => ({
-      name: t.name,
-      title: t.title,
-      description: t.description,
-      inputSchema: t.inputSchema as { type: 'object' },
-      annotations: { title: t.title, ...t.hints },
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(binding) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
-    const tool = TOOLS_BY_NAME.get(req.params.name);
+    const tool = MCP_TOOLS.find((t) => t.name === req.params.name);
     const label = tool ? tool.name : String(req.params.name).slice(0, 64);
     const out = await guarded(label, tool?.writes ?? false, async (scope) => {
-      if (!tool) throw new AppError('invalid_args', `There is no tool "${label}". Tools: ${MCP_TOOLS.map((t) => t.name).join(', ')}.`);
+      if (!tool) throw new AppError('invalid_args', `There is no tool "${label}". Tools: ${toolsFor(binding).map((t) => t.name).join(', ')}.`);
       return tool.execute(req.params.arguments, scope);
     });
     if (!out.ok) return { content: [{ type: 'text', text: `Error: ${out.message}` }], isError: true };
-    return { content: [{ type: 'text', text: out.value.text }], ...(out.value.data ? { structuredContent: out.value.data } : {}) };
+    return { content: [{ type: 'text', text: out.value.text }], structuredContent: out.value.data };
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
@@ -128,11 +166,78 @@ export function createMcpServer(deps: McpDeps, binding: McpBinding): Server {
 
   server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
     const resource = MCP_RESOURCES.find((r) => resourceUri(binding.persona, r.key) === req.params.uri);
-    if (!resource) throw new McpError(ErrorCode.InvalidParams, `No resource ${req.params.uri.slice(0, 200)} on this connection.`);
+    if (!resource) throw protocolError(ErrorCode.InvalidParams, `No resource ${req.params.uri.slice(0, 200)} on this connection.`);
     const out = await guarded(`read:${resource.key}`, false, (scope) => resource.read(scope));
-    if (!out.ok) throw new McpError(ErrorCode.InvalidRequest, out.message);
+    if (!out.ok) throw protocolError(ErrorCode.InvalidRequest, out.message);
     return { contents: [{ uri: req.params.uri, mimeType: 'text/markdown', text: out.value }] };
   });
 
+  if (subscriptions) watchResources(server, deps, binding, (name) => scopeFor(name), () => client().name);
   return server;
+}
+
+/**
+ * resources/subscribe: after a write that changes a subscribed block (the
+ * persona's memories or user model), the client gets
+ * notifications/resources/updated — only when the block's text changed.
+ */
+function watchResources(server: Server, deps: McpDeps, binding: McpBinding, scopeFor: (client: string) => ToolScope, clientName: () => string): void {
+  const watched = new Map<string, { key: string; last: string }>();
+  let stopEvents: (() => void) | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const dirty = new Set<string>();
+
+  const recheck = async () => {
+    timer = null;
+    const keys = new Set(dirty);
+    dirty.clear();
+    for (const [uri, w] of watched) {
+      if (!keys.has(w.key)) continue;
+      const resource = MCP_RESOURCES.find((r) => r.key === w.key)!;
+      try {
+        const now = await resource.read(scopeFor(clientName()));
+        if (now === w.last || !watched.has(uri)) continue;
+        w.last = now;
+        await server.sendResourceUpdated({ uri });
+      } catch (e) {
+        console.error(`[mcp] could not re-read ${uri}:`, e);
+      }
+    }
+  };
+  const mark = (key: string) => {
+    dirty.add(key);
+    // A batch of writes (an import, a review) gives one look, not one per row.
+    timer ??= setTimeout(() => void recheck(), 100);
+  };
+
+  server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+    const resource = MCP_RESOURCES.find((r) => resourceUri(binding.persona, r.key) === req.params.uri);
+    if (!resource) throw protocolError(ErrorCode.InvalidParams, `No resource ${req.params.uri.slice(0, 200)} on this connection.`);
+    const last = await resource.read(scopeFor(clientName())).catch((e: unknown) => {
+      throw protocolError(ErrorCode.InvalidRequest, e instanceof Error ? e.message : String(e));
+    });
+    watched.set(req.params.uri, { key: resource.key, last });
+    stopEvents ??= deps.ctx.events.subscribe((name, payload) => {
+      const persona = (payload as { persona?: unknown }).persona;
+      if (persona !== binding.persona) return;
+      if (name === 'memories.changed') mark('top-memories');
+      else if (name === 'userModel.changed') mark('user-model');
+    });
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+    watched.delete(req.params.uri);
+    if (!watched.size) {
+      stopEvents?.();
+      stopEvents = null;
+    }
+    return {};
+  });
+  const previous = server.onclose;
+  server.onclose = () => {
+    previous?.();
+    stopEvents?.();
+    stopEvents = null;
+    if (timer) clearTimeout(timer);
+  };
 }

@@ -109,8 +109,8 @@ export const memoryHandlers = {
 
   'memories.notDuplicates': handler(z.object({ ids: z.array(uuid).min(2).max(100) }).strict(), ({ ids }, ctx) => markNotDuplicates(ctx, ids)),
 
-  'memories.topBlock': handler(z.object({ persona: personaId }).strict(), async ({ persona }, ctx) => {
+  'memories.topBlock': handler(z.object({ persona: personaId, withIds: z.boolean().optional() }).strict(), async ({ persona, withIds }, ctx) => {
     await requirePersona(ctx.db, persona);
-    return topMemoriesBlock(ctx.db, persona);
+    return topMemoriesBlock(ctx.db, persona, 20, withIds ?? false);
   }),
 };

@@ -36,8 +36,15 @@ export function renderTopMemoriesBlock(items: readonly Pick<TopMemory, 'category
   return [TOP_MEMORIES_HEADER, ...lines].join('\n');
 }
 
-export async function topMemoriesBlock(db: Queryable, persona: string, limit = 20): Promise<string> {
-  return renderTopMemoriesBlock(await topMemories(db, persona, limit));
+/** The same block with recall's `[memory <id> · category · imp=N]` tags, for readers that act on ids (the MCP resource). */
+function renderTopMemoriesWithIds(items: readonly TopMemory[]): string {
+  const lines = items.map((m) => `- [memory ${m.id} · ${m.category ?? 'general'} · imp=${m.importance}] ${oneLine(m.content)}`);
+  return [TOP_MEMORIES_HEADER, ...lines].join('\n');
+}
+
+export async function topMemoriesBlock(db: Queryable, persona: string, limit = 20, withIds = false): Promise<string> {
+  const items = await topMemories(db, persona, limit);
+  return withIds ? renderTopMemoriesWithIds(items) : renderTopMemoriesBlock(items);
 }
 
 /** Distinct categories of a persona, for the browser's filter. */

@@ -17,20 +17,22 @@ export interface HostChild {
   output(): string;
   api<T>(method: string, args: unknown): Promise<T>;
   stop(): Promise<void>;
+  /** SIGKILL: the host gets no chance to remove its endpoint file or lock; resolves once it is gone. */
+  kill(): Promise<void>;
 }
 
 /** The browser host (src/host/index.ts) on a data dir; resolves once it prints its URL. */
-export async function spawnHostFromSource(dataDir: string, token: string, timeoutMs = 240_000): Promise<HostChild> {
+export async function spawnHostFromSource(dataDir: string, token: string, timeoutMs = 240_000, port = 0): Promise<HostChild> {
   const child = spawn(process.execPath, [childScript('host')], {
     cwd: ROOT,
-    env: { ...process.env, HEARTH_DATA_DIR: dataDir, HEARTH_TOKEN: token, HEARTH_PORT: '0' },
+    env: { ...process.env, HEARTH_DATA_DIR: dataDir, HEARTH_TOKEN: token, HEARTH_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const port = await new Promise<number>((resolve, reject) => {
+  const bound = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL within ${timeoutMs} ms:\n${log}`)), timeoutMs);
     const check = () => {
       const m = /Hearth is running at http:\/\/127\.0\.0\.1:(\d+)\//.exec(log);
@@ -47,11 +49,11 @@ export async function spawnHostFromSource(dataDir: string, token: string, timeou
   });
   return {
     child,
-    port,
+    port: bound,
     token,
     output: () => log,
     async api<T>(method: string, args: unknown): Promise<T> {
-      const res = await fetch(`http://127.0.0.1:${port}/api/${method}`, {
+      const res = await fetch(`http://127.0.0.1:${bound}/api/${method}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(args),
@@ -63,6 +65,11 @@ export async function spawnHostFromSource(dataDir: string, token: string, timeou
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
       await exited;
     },
   };

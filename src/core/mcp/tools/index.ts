@@ -1,6 +1,6 @@
 import type { McpTool } from './define';
-import { addMemory, deleteMemory, getMemory, listMemories, searchMemory, updateMemory } from './memory-tools';
-import { getUserModel, updateUserModel } from './user-model-tools';
+import { addMemory, deleteMemory, getMemory, listMemories, searchMemory, supersedeMemory, updateMemory } from './memory-tools';
+import { deleteUserModel, getUserModel, updateUserModel } from './user-model-tools';
 
 export type { McpTool, ToolAnswer, ToolScope } from './define';
 
@@ -11,7 +11,9 @@ export const MCP_TOOLS: readonly McpTool[] = [
   listMemories,
   getMemory,
   updateMemory,
+  supersedeMemory,
   deleteMemory,
   getUserModel,
   updateUserModel,
+  deleteUserModel,
 ];

@@ -9,7 +9,7 @@ import './connections.css';
 /** Settings → Connections: other AI tools using this Hearth's memory over MCP. */
 export function ConnectionsSection() {
   const persona = usePersonas((s) => s.activeId);
-  const { info, clients, calls, logClient, open, setEnabled, setListener, setLogClient } = useConnections();
+  const { info, clients, calls, logClient, open, setEnabled, setListener, setLogClient, rotateToken } = useConnections();
 
   useEffect(() => open(persona), [open, persona]);
 
@@ -23,6 +23,8 @@ export function ConnectionsSection() {
       {info && (
         <>
           <Snippet title="Claude Desktop (claude_desktop_config.json)" text={info.claudeDesktop} testId="mcp-snippet-claude" />
+          <Snippet title="Cursor (.cursor/mcp.json or ~/.cursor/mcp.json)" text={info.cursor} testId="mcp-snippet-cursor" />
+          <Snippet title="VS Code (.vscode/mcp.json)" text={info.vscode} testId="mcp-snippet-vscode" />
           <Snippet title="Any MCP host (stdio)" text={info.generic} testId="mcp-snippet-generic" />
           {info.http && (
             <div className="mcp-http" data-testid="mcp-http">
@@ -33,10 +35,23 @@ export function ConnectionsSection() {
                 </label>
               )}
               {info.http.listening ? (
-                <p className="hint">
-                  Streamable HTTP: <code>{info.http.url}</code> with this launch’s token as <code>Authorization: Bearer …</code>; add{' '}
-                  <code>&amp;readOnly=1</code> for a read-only connection.
-                </p>
+                <>
+                  <p className="hint">
+                    Streamable HTTP: <code>{info.http.url}</code> with this Hearth’s token as <code>Authorization: Bearer …</code>
+                    {info.http.token ? '' : ' (the one Hearth was started with, in place of <token>)'}; add <code>&amp;readOnly=1</code> (exactly
+                    that) for a read-only connection.
+                  </p>
+                  {info.httpSnippet && <Snippet title="A host that speaks Streamable HTTP" text={info.httpSnippet} testId="mcp-snippet-http" />}
+                  {info.http.switchable && (
+                    <p className="hint">
+                      The token and port stay the same across launches.{' '}
+                      <button type="button" data-testid="mcp-rotate-token" onClick={() => void rotateToken()}>
+                        New token
+                      </button>{' '}
+                      (the old one stops working at once).
+                    </p>
+                  )}
+                </>
               ) : (
                 <p className="hint">Switched off: MCP servers of other AI tools cannot reach this app (they wait, then report why).</p>
               )}

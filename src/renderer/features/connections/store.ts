@@ -18,6 +18,7 @@ interface ConnectionsState {
   setLogClient(client: string | null): void;
   setEnabled(name: string, enabled: boolean): Promise<void>;
   setListener(enabled: boolean): Promise<void>;
+  rotateToken(): Promise<void>;
 }
 
 export const useConnections = create<ConnectionsState>((set, get) => ({
@@ -73,6 +74,16 @@ export const useConnections = create<ConnectionsState>((set, get) => ({
       await get().reload();
     } catch (e) {
       reportError(e, 'Could not switch the MCP listener');
+    }
+  },
+
+  async rotateToken() {
+    try {
+      await getApi().invoke('mcp.rotateToken', {});
+      await get().reload();
+      notify('New MCP token: AI tools configured with the old one must be given the new snippet.');
+    } catch (e) {
+      reportError(e, 'Could not replace the MCP token');
     }
   },
 }));
