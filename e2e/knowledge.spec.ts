@@ -208,7 +208,7 @@ test.describe('on the shared host', () => {
     await app.page.getByTestId('confirm-delete-source').click();
     await expect(kn.source('todo.md')).toHaveCount(0);
     // One chunk, in the singular.
-    await expect(app.toasts.filter({ hasText: 'Deleted "todo.md" (1 chunk).' })).toBeVisible();
+    await expect(app.toasts.filter({ hasText: 'Deleted "todo.md" (1 chunk); it is in the trash.' })).toBeVisible();
     expect(await host.call('knowledge.listSources', { persona })).toEqual([]);
   });
 
