@@ -210,6 +210,17 @@ test.describe('on the shared host', () => {
     await app.go('settings');
     await expect(app.page.getByTestId('theme-dark')).toBeChecked();
 
+    // Kept with the data, not on this screen: a browser with nothing stored (as after the browser host
+    // restarts on a new port) opens dark too.
+    const fresh = await app.page.context().browser()!.newContext();
+    try {
+      const other = await openApp(await fresh.newPage());
+      await other.emulateMedia({ colorScheme: 'light' });
+      await expect.poll(() => other.locator('body').evaluate((b) => (globalThis as unknown as Styles).getComputedStyle(b).backgroundColor)).toBe(DARK);
+    } finally {
+      await fresh.close();
+    }
+
     // Light wins over a dark computer; System follows it again.
     await app.page.emulateMedia({ colorScheme: 'dark' });
     await app.page.getByTestId('theme-light').check();

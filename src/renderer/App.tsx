@@ -14,7 +14,9 @@ import { PersonaSwitcher } from './features/personas/PersonaSwitcher';
 import { SettingsView } from './features/settings/SettingsView';
 import { TrashView } from './features/trash/TrashView';
 import { UserModelView } from './features/user-model/UserModelView';
+import { useSettings } from './features/settings/store';
 import { Welcome } from './features/welcome/Welcome';
+import { applyTheme } from './lib/theme';
 import { useLiveUpdates } from './live';
 import { useGlobalShortcuts } from './shortcuts';
 import { useNav, VIEW_LABELS, VIEWS, type View } from './stores/nav';
@@ -70,6 +72,14 @@ export function App() {
   useLiveUpdates();
   useBeforeUnloadGuard();
   useEffect(() => void usePersonas.getState().load(), []);
+  // The theme setting wins over the copy theme-boot.js drew the page with (lib/theme.ts).
+  useEffect(() => {
+    const off = useSettings.subscribe((s, prev) => {
+      if (s.settings && s.settings.theme !== prev.settings?.theme) applyTheme(s.settings.theme);
+    });
+    void useSettings.getState().load();
+    return off;
+  }, []);
 
   const Screen = SCREENS[view];
   return (

@@ -2,6 +2,9 @@
 
 import type { EmbeddingProviderKind } from './enums';
 
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
 export interface SettingsView {
   chat: { baseUrl: string | null; model: string | null; apiKey: 'set' | 'not set' };
   embeddings: {
@@ -27,6 +30,8 @@ export interface SettingsView {
   recallRewrite: boolean;
   /** The first-launch welcome was dismissed (kept with the data, so it shows once per data folder; docs/ui.md). */
   welcomeDismissed: boolean;
+  /** The colour theme: follow the system, or always light or dark (kept with the data, so every window and launch shows it). */
+  theme: Theme;
 }
 
 export interface SettingsPatch {
@@ -47,4 +52,5 @@ export interface SettingsPatch {
   trashDays?: number;
   recallRewrite?: boolean;
   welcomeDismissed?: boolean;
+  theme?: Theme;
 }

@@ -63,5 +63,6 @@ export function mergeSettings(current: Settings, patch: SettingsPatchInput): Par
   if (patch.trashDays !== undefined) next.trashDays = patch.trashDays;
   if (patch.recallRewrite !== undefined) next.recallRewrite = patch.recallRewrite;
   if (patch.welcomeDismissed !== undefined) next.welcomeDismissed = patch.welcomeDismissed;
+  if (patch.theme !== undefined) next.theme = patch.theme;
   return next;
 }

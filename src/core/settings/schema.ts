@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { EMBEDDING_PROVIDERS } from '../../shared/enums';
+import { THEMES } from '../../shared/settings';
 
 // Validation of settings as they cross the API (SettingsPatch) and as they
 // come back out of the database.
@@ -69,6 +70,7 @@ export const settingsPatch = z
     trashDays: trashDays.optional(),
     recallRewrite: z.boolean().optional(),
     welcomeDismissed: z.boolean().optional(),
+    theme: z.enum(THEMES).optional(),
   })
   .strict();
 
@@ -102,4 +104,5 @@ export const stored = {
   trashDays,
   recallRewrite: z.boolean(),
   welcomeDismissed: z.boolean(),
+  theme: z.enum(THEMES),
 };

@@ -26,6 +26,7 @@ describe('settings', () => {
       trashDays: 30,
       recallRewrite: false,
       welcomeDismissed: false,
+      theme: 'system',
     });
     expect(core.ctx.embedder.model()).toBe('local:use-lite-512');
   });

@@ -1,3 +1,4 @@
+import type { Theme } from '../../shared/settings';
 import type { EmbeddingConfig } from '../providers/embeddings/config';
 import { EMBEDDING_DEFAULTS } from '../providers/embeddings/config';
 
@@ -18,6 +19,7 @@ export interface Settings {
   recallRewrite: boolean;
   /** The first-launch welcome was dismissed (docs/ui.md). */
   welcomeDismissed: boolean;
+  theme: Theme;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -32,6 +34,7 @@ export const DEFAULT_SETTINGS: Settings = {
   trashDays: 30,
   recallRewrite: false,
   welcomeDismissed: false,
+  theme: 'system',
 };
 
 /** Names in the secret store. */

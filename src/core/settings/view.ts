@@ -21,5 +21,6 @@ export async function settingsView(ctx: Pick<CoreContext, 'db' | 'secrets'>): Pr
     trashDays: s.trashDays,
     recallRewrite: s.recallRewrite,
     welcomeDismissed: s.welcomeDismissed,
+    theme: s.theme,
   };
 }

@@ -1,11 +1,14 @@
-// The colour theme: follow the system, or always light or dark. A choice of this screen
-// (kept in the browser's storage, as the active persona is), read before the first paint by
-// public/theme-boot.js; base.css styles <html data-theme>.
+// The colour theme: follow the system, or always light or dark. The choice is a setting, kept
+// with the data (so it holds in every window and across launches of the browser host, whose
+// port and so local storage change each start); local storage keeps a copy for
+// public/theme-boot.js, which applies it before the first paint. base.css styles <html data-theme>.
+import type { Theme } from '../../shared/settings';
 
-export type Theme = 'system' | 'light' | 'dark';
+export type { Theme };
 
 const KEY = 'hearth.theme';
 
+/** The copy kept on this screen: what the page was drawn with before the settings arrived. */
 export function currentTheme(): Theme {
   try {
     const t = window.localStorage.getItem(KEY);
@@ -22,6 +25,6 @@ export function applyTheme(theme: Theme): void {
     if (theme === 'system') window.localStorage.removeItem(KEY);
     else window.localStorage.setItem(KEY, theme);
   } catch {
-    // Storage disabled: the choice holds until the page reloads.
+    // Storage disabled: the setting still applies once the page has read it.
   }
 }

@@ -17,6 +17,7 @@ const saved: SettingsView = {
   trashDays: 30,
   recallRewrite: false,
   welcomeDismissed: false,
+  theme: 'system',
 };
 
 /** What the Settings sections would send after the user edits some fields. */
