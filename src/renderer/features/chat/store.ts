@@ -66,6 +66,11 @@ interface ChatState {
   onState(e: Events['chat.state']): void;
 }
 
+/** Where the newest question not yet folded into the summary is (-1: none): Retry and Edit start from it. */
+function lastQuestion(messages: ChatMessage[]): number {
+  return messages.findLastIndex((m) => m.role === 'user' && !m.folded);
+}
+
 function upsert(messages: ChatMessage[], m: ChatMessage): ChatMessage[] {
   const i = messages.findIndex((x) => x.id === m.id);
   if (i < 0) return [...messages, m];
@@ -239,10 +244,7 @@ export const useChat = create<ChatState>((set, get) => {
       if (!at || get().busy) return;
       // What followed the last question goes (the core removes it too), so the new answer takes its place.
       set((s) => {
-        let last = -1;
-        s.messages.forEach((m, i) => {
-          if (m.role === 'user' && !m.folded) last = i;
-        });
+        const last = lastQuestion(s.messages);
         return { busy: true, error: null, messages: last < 0 ? s.messages : s.messages.slice(0, last + 1) };
       });
       try {
@@ -261,10 +263,7 @@ export const useChat = create<ChatState>((set, get) => {
       if (!at || get().busy) return;
       // The question shows as rewritten and what followed it goes (the core does the same).
       set((s) => {
-        let last = -1;
-        s.messages.forEach((m, i) => {
-          if (m.role === 'user' && !m.folded) last = i;
-        });
+        const last = lastQuestion(s.messages);
         if (last < 0) return {};
         return { busy: true, error: null, found: null, messages: [...s.messages.slice(0, last), { ...s.messages[last]!, content: text }] };
       });
