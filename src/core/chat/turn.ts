@@ -86,6 +86,17 @@ export async function sendMessage(ctx: CoreContext, persona: string, text: strin
   });
 }
 
+/** The newest question not folded into the summary (Retry and Edit start from it); `none` says why there is none. */
+async function lastQuestionId(ctx: CoreContext, conversation: string, none: string): Promise<string> {
+  const { rows } = await ctx.db.query<{ last: string | null }>(
+    `SELECT max(id)::text AS last FROM messages WHERE conversation_id = $1 AND role = 'user' AND NOT folded`,
+    [conversation],
+  );
+  const last = rows[0]?.last;
+  if (!last) throw new AppError('conflict', none);
+  return last;
+}
+
 /**
  * chat.retry: answers the last user message again — Retry after a failed turn, Regenerate
  * after an answer. What came after that message (the old answer, its tool calls and results)
@@ -94,12 +105,7 @@ export async function sendMessage(ctx: CoreContext, persona: string, text: strin
  */
 export async function retryTurn(ctx: CoreContext, persona: string, conversation?: string): Promise<ChatMessage> {
   return runTurn(ctx, persona, conversation, async (conv) => {
-    const { rows } = await ctx.db.query<{ last: string | null }>(
-      `SELECT max(id)::text AS last FROM messages WHERE conversation_id = $1 AND role = 'user' AND NOT folded`,
-      [conv.id],
-    );
-    const last = rows[0]?.last;
-    if (!last) throw new AppError('conflict', 'There is no message to answer again: send one first.');
+    const last = await lastQuestionId(ctx, conv.id, 'There is no message to answer again: send one first.');
     await ctx.db.query(`DELETE FROM messages WHERE conversation_id = $1 AND id > $2::bigint`, [conv.id, last]);
   });
 }
@@ -110,12 +116,7 @@ export async function retryTurn(ctx: CoreContext, persona: string, conversation?
  */
 export async function editTurn(ctx: CoreContext, persona: string, text: string, conversation?: string): Promise<ChatMessage> {
   return runTurn(ctx, persona, conversation, async (conv) => {
-    const { rows } = await ctx.db.query<{ last: string | null }>(
-      `SELECT max(id)::text AS last FROM messages WHERE conversation_id = $1 AND role = 'user' AND NOT folded`,
-      [conv.id],
-    );
-    const last = rows[0]?.last;
-    if (!last) throw new AppError('conflict', 'There is no message to edit: send one first.');
+    const last = await lastQuestionId(ctx, conv.id, 'There is no message to edit: send one first.');
     await ctx.db.transaction(async (tx) => {
       await tx.query(`DELETE FROM messages WHERE conversation_id = $1 AND id > $2::bigint`, [conv.id, last]);
       await tx.query(`UPDATE messages SET content = $2 WHERE id = $1::bigint`, [last, text]);
