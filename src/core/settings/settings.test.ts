@@ -81,7 +81,8 @@ describe('settings', () => {
       [{ contextBudgetTokens: 10 }, /contextBudgetTokens/],
       [{ workspaceDir: 'relative/dir' }, /workspaceDir: must be an absolute path/],
       [{ embeddings: { provider: 'cloud' } }, /embeddings\.provider/],
-      [{ theme: 'dark' }, /Unrecognized key|theme/],
+      [{ theme: 'sepia' }, /theme/],
+      [{ colour: 'dark' }, /Unrecognized key|colour/],
     ];
     for (const [patch, message] of bad) {
       const res = await core.dispatch('settings.set', patch);
