@@ -216,5 +216,19 @@ describe('MCP over stdio and HTTP, one database owner throughout', { timeout: 60
       /^MCP error -32602: No resource hearth:\/\/personas\/work\/top-memories on this connection\.$/,
     );
     await stdio.close();
+
+    // With the app running, the stdio server forwards to its stateless HTTP door, which cannot push:
+    // the block is watched through it, and a change made in the app still reaches the host.
+    const host = await spawnHostFromSource(dataDir, TOKEN);
+    hosts.push(host);
+    const forwarded = await connectStdio(dataDir, 'main', 'forwarded-subscriber');
+    open.push(forwarded);
+    const seen = new Promise<string>((resolve) => forwarded.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+    await forwarded.client.subscribeResource({ uri }, SLOW);
+    expect(lockOwner(dataDir)).toBe(host.child.pid);
+    await host.api('memories.write', { persona: 'main', content: 'Booked the boiler service for March', importance: 9 });
+    expect(await seen).toBe(uri);
+    await forwarded.close();
+    await host.stop();
   });
 });

@@ -16,6 +16,7 @@ import { MCP_RESOURCES, resourceUri } from '../core/mcp/resources';
 import { plainMessage, protocolError } from '../core/mcp/protocol-error';
 import { listedTools, serverInstructions, type McpBinding } from '../core/mcp/server';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResourceWatch } from './resource-watch';
 
 /** Where the proxy's calls go: a client of the folder's owner (this process's own core, or a running Hearth). */
 export interface BackendPort {
@@ -53,21 +54,36 @@ export function createProxyServer(binding: McpBinding, backend: BackendPort): Se
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: MCP_RESOURCES.map((r) => ({ uri: resourceUri(binding.persona, r.key), name: r.name, title: r.title, description: r.description, mimeType: 'text/markdown' })),
   }));
-  // Subscriptions reach the owner's server: notified while this process owns the folder (a running app's HTTP door is stateless and refuses them).
+  // Subscriptions reach the owner's server, which pushes while this process owns the folder. A running
+  // app's HTTP door is stateless and cannot push, so there the proxy watches the block itself.
+  const watch = new ResourceWatch(backend, (uri) => void server.sendResourceUpdated({ uri }).catch(() => undefined));
   server.setRequestHandler(SubscribeRequestSchema, async (req) => {
     try {
-      return await backend.run((c) => c.subscribeResource(req.params));
-    } catch (e) {
-      throw asProtocolError(e);
+      await backend.run((c) => c.subscribeResource(req.params));
+      watch.stop(req.params.uri);
+      return {};
+    } catch {
+      try {
+        await watch.start(req.params.uri);
+        return {};
+      } catch (e) {
+        throw asProtocolError(e);
+      }
     }
   });
   server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+    if (watch.stop(req.params.uri)) return {};
     try {
       return await backend.run((c) => c.unsubscribeResource(req.params));
     } catch (e) {
       throw asProtocolError(e);
     }
   });
+  const previous = server.onclose;
+  server.onclose = () => {
+    previous?.();
+    watch.stopAll();
+  };
   server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
     try {
       return await backend.run((c) => c.readResource(req.params));
