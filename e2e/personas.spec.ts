@@ -121,6 +121,60 @@ test('a backup that fails before a deletion says so in the dialog and deletes no
   await expect(app.personas.item('trader')).toBeVisible();
 });
 
+test('an avatar picked when creating and changed when renaming shows in the sidebar; "🧑‍🏫 Teacher" is deleted by typing "Teacher"', async ({ host, openApp }) => {
+  test.setTimeout(180_000);
+  const teacher = (await host.call('personas.create', { name: '🧑‍🏫 Teacher' })).id;
+  const app = new AppPage(await openApp());
+  await app.ready();
+
+  await app.page.getByTestId('persona-new').click();
+  const create = app.page.getByTestId('persona-create-dialog');
+  await create.getByTestId('persona-name-input').fill('Cook');
+  // The name's first letter until something is picked; arrow keys move through the choices, as in any radio group.
+  await expect(create.getByTestId('avatar-preview')).toHaveText('C');
+  await create.locator('label.avatar-choice', { hasText: '🧑‍💻' }).click();
+  await app.page.keyboard.press('ArrowRight');
+  await expect(create.getByRole('radio', { name: '🧑‍🍳' })).toBeChecked();
+  await expect(create.getByTestId('avatar-preview')).toHaveText('🧑‍🍳');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme });
+    await app.screenshot(`persona-avatar-picker-${colorScheme}`);
+  }
+  await app.page.emulateMedia({ colorScheme: 'light' });
+  await create.getByTestId('persona-create').click();
+  await expect(create).toBeHidden();
+  await expect(app.personas.item('cook').locator('.persona-avatar')).toHaveText('🧑‍🍳');
+
+  await app.personas.item('cook').hover();
+  await app.personas.item('cook').getByTestId('persona-rename').click();
+  const rename = app.page.getByTestId('persona-rename-dialog');
+  await expect(rename.getByRole('radio', { name: '🧑‍🍳' })).toBeChecked();
+  await rename.getByTestId('avatar-input').fill('ABC');
+  await expect(rename.getByTestId('avatar-error')).toContainText('one emoji or one or two letters');
+  await expect(rename.getByTestId('persona-rename-save')).toBeDisabled();
+  await rename.getByTestId('avatar-input').fill('🍝');
+  await expect(rename.getByTestId('avatar-preview')).toHaveText('🍝');
+  await rename.getByTestId('persona-rename-save').click();
+  await expect(rename).toBeHidden();
+  await expect(app.personas.item('cook').locator('.persona-avatar')).toHaveText('🍝');
+  expect((await host.call('personas.list', {})).find((p) => p.id === 'cook')).toMatchObject({ name: 'Cook', avatar: '🍝' });
+
+  const dialog = await app.personas.openDelete(teacher);
+  await expect(dialog.getByTestId('delete-confirm-hint')).toHaveText('Type 🧑‍🏫 Teacher to confirm (or just Teacher, without the emoji)');
+  await dialog.getByTestId('delete-confirm-input').fill('Teach');
+  await expect(dialog.getByTestId('delete-confirm')).toBeDisabled();
+  await dialog.getByTestId('delete-confirm-input').fill(' Teacher ');
+  await expect(dialog.getByTestId('delete-confirm')).toBeEnabled();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme });
+    await app.screenshot(`persona-delete-emoji-${colorScheme}`);
+  }
+  await dialog.getByTestId('delete-confirm').click();
+  await expect(dialog).toBeHidden({ timeout: 150_000 });
+  await expect(app.personas.item(teacher)).toHaveCount(0);
+  expect((await host.call('personas.list', {})).map((p) => p.id)).toEqual(['main', 'cook']);
+});
+
 // These look at their own personas only: in personas of their own on the worker's shared host
 // (e2e/README.md). The tests above count every persona, delete one or damage the folder: a host each.
 test.describe('on the shared host', () => {

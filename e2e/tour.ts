@@ -214,6 +214,22 @@ export const STOPS: Stop[] = [
     },
   },
   {
+    name: 'persona-form-dialog',
+    async open(app) {
+      await sidebar(app);
+      const item = app.page.locator('[data-testid="persona-item"]').filter({ hasText: 'Work' });
+      await item.hover();
+      await item.getByTestId('persona-rename').click();
+      // An emoji chosen, so the checked look is audited too; Escape leaves the persona as it was.
+      await app.page.getByTestId('persona-rename-dialog').locator('label.avatar-choice', { hasText: '💼' }).click();
+      await expect(app.page.getByTestId('avatar-preview')).toHaveText('💼');
+    },
+    async close(app) {
+      await app.page.keyboard.press('Escape');
+      await expect(app.page.getByTestId('persona-rename-dialog')).toHaveCount(0);
+    },
+  },
+  {
     name: 'shortcuts-help',
     async open(app) {
       await sidebar(app);

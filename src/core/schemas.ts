@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { avatarProblem } from '../shared/avatar';
 import { MEMORY_ORIGINS } from '../shared/enums';
 
 // Building blocks shared by the handlers' argument schemas.
@@ -30,6 +31,21 @@ export const memoryOrigin = z.union([z.enum(MEMORY_ORIGINS), mcpOrigin]);
 
 /** Free text a person or a model typed: trimmed, never empty, bounded. */
 export const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
+
+/**
+ * A persona's avatar: one emoji or one or two letters, counted as a person sees them (src/shared/avatar.ts).
+ * null, or nothing but spaces, means the name's first character.
+ */
+export const avatar = z
+  .string()
+  .max(200)
+  .trim()
+  .nullable()
+  .transform((a) => (a ? a : null))
+  .superRefine((a, ctx) => {
+    const problem = a === null ? null : avatarProblem(a);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const noArgs = z.object({}).strict();
 

@@ -54,8 +54,8 @@ export interface Api {
   'app.dismissNotice': [{ notice: string }, { notices: string[] }];
 
   'personas.list': [Record<string, never>, Persona[]];
-  'personas.create': [{ name: string }, Persona];
-  'personas.rename': [{ id: string; name: string }, Persona];
+  'personas.create': [{ name: string; avatar?: string | null }, Persona];
+  'personas.rename': [{ id: string; name: string; avatar?: string | null }, Persona];
   'personas.delete': [{ id: string; confirm: string }, { deleted: Persona['counts'] }];
   /**
    * Writes the persona to one `<name>.hearth` file (docs/export.md). The browser host answers with `url`

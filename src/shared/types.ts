@@ -32,6 +32,8 @@ export interface AppInfo {
 export interface Persona {
   id: string;
   name: string;
+  /** One emoji or one or two letters; null shows the name's first character (src/shared/avatar.ts). */
+  avatar: string | null;
   createdAt: ISOTime;
   counts: { memories: number; userModel: number; knowledgeSources: number; knowledgeChunks: number; messages: number };
 }

@@ -38,6 +38,8 @@ beforeAll(async () => {
   fx = await makeEmbedFixture();
   await fx.core.call('personas.create', { name: 'Day Trader' });
   await fx.core.call('personas.create', { name: 'Writer' });
+  await fx.core.call('personas.create', { name: '🧑‍🏫 Teacher' });
+  await fx.core.call('personas.create', { name: 'Chef 🧑‍🍳' });
   for (const p of ['main', 'day-trader', 'writer']) await fill(p);
   await waitForJobs(fx.core, 'embeddings', 120_000);
   // and one job per persona still waiting
@@ -51,12 +53,27 @@ afterAll(async () => {
 });
 
 describe('personas.delete', () => {
-  it('needs the exact name as confirmation, and changes nothing otherwise', async () => {
-    for (const confirm of ['day trader', 'Day Trader ', 'day-trader', '']) {
+  it('needs the name as confirmation, and changes nothing otherwise', async () => {
+    for (const confirm of ['day trader', 'Day', 'day-trader', '', '   ']) {
       expect(await fx.core.dispatch('personas.delete', { id: 'day-trader', confirm })).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
     }
     expect(await fx.core.dispatch('personas.delete', { id: 'ghost', confirm: 'ghost' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect((await counts('day-trader')).memories).toBe(3);
+  });
+
+  it('takes the name trimmed, and a name that begins with an emoji without it', async () => {
+    // Only a leading emoji may be left out: the rest of a name counts, and other personas' names do not.
+    for (const confirm of ['Teacher 🧑‍🏫', 'teacher', '🧑‍🏫', 'Teach']) {
+      expect(await fx.core.dispatch('personas.delete', { id: 'teacher', confirm })).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
+    }
+    for (const confirm of ['Chef', '🧑‍🍳']) {
+      expect(await fx.core.dispatch('personas.delete', { id: 'chef', confirm })).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
+    }
+    expect((await fx.core.call('personas.list', {})).map((p) => p.id)).toContain('teacher');
+    await fx.core.call('personas.delete', { id: 'teacher', confirm: ' Teacher ' });
+    await fx.core.call('personas.delete', { id: 'chef', confirm: 'Chef 🧑‍🍳 ' });
+    expect((await fx.core.call('personas.list', {})).map((p) => p.id)).not.toContain('teacher');
+    expect((await fx.core.call('personas.list', {})).map((p) => p.id)).not.toContain('chef');
   });
 
   it('removes the persona and every row it holds, in every table, and returns the counts', async () => {

@@ -1,4 +1,5 @@
 import type { Persona } from '../../shared/api';
+import { confirmsName } from '../../shared/avatar';
 import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
 import { getPersona } from './store';
@@ -12,14 +13,15 @@ const PERSONA_TABLES = ['jobs', 'trash_items', 'memory_versions', 'user_model_ve
 
 /**
  * Deletes a persona and everything it holds in one transaction — an explicit
- * user action, confirmed by typing the persona's name exactly. `main` always
+ * user action, confirmed by typing the persona's name (trimmed; a leading emoji
+ * may be left out: src/shared/avatar.ts). `main` always
  * exists: it is emptied instead of removed.
  */
 export async function deletePersona(db: Db, id: string, confirm: string): Promise<Persona['counts']> {
   return db.transaction(async (tx) => {
     const persona = await getPersona(tx, id);
-    if (confirm !== persona.name) {
-      throw new AppError('invalid_args', `To delete "${persona.name}", type its name exactly as confirmation.`);
+    if (!confirmsName(persona.name, confirm)) {
+      throw new AppError('invalid_args', `To delete "${persona.name}", type its name as confirmation.`);
     }
     if (id === 'main') {
       // Explicit deletes (same order as the cascade) so the row itself stays.

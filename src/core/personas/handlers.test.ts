@@ -47,6 +47,29 @@ describe('personas', () => {
     expect((await c.call('personas.rename', { id: 'poet', name: 'NOVELIST' })).name).toBe('NOVELIST');
   });
 
+  it('keeps an avatar: one emoji (joined ones whole) or one or two letters; rename changes or clears it', async () => {
+    const teacher = await c.call('personas.create', { name: 'Teacher', avatar: '🧑‍🏫' });
+    expect(teacher.avatar).toBe('🧑‍🏫');
+    expect((await c.call('personas.create', { name: 'Flags', avatar: ' 🇫🇷 ' })).avatar).toBe('🇫🇷');
+    expect((await c.call('personas.create', { name: 'Initials', avatar: 'Jé' })).avatar).toBe('Jé');
+    expect((await c.call('personas.create', { name: 'Plain' })).avatar).toBeNull();
+    // Renaming without an avatar keeps it; a new one replaces it; null goes back to the name's first character.
+    expect((await c.call('personas.rename', { id: teacher.id, name: 'Tutor' })).avatar).toBe('🧑‍🏫');
+    expect((await c.call('personas.rename', { id: teacher.id, name: 'Tutor', avatar: '📚' })).avatar).toBe('📚');
+    expect((await c.call('personas.list', {})).find((p) => p.id === teacher.id)).toMatchObject({ name: 'Tutor', avatar: '📚' });
+    expect((await c.call('personas.rename', { id: teacher.id, name: 'Tutor', avatar: null })).avatar).toBeNull();
+    const before = await ids();
+    for (const bad of ['ABC', '🙂🙂', 'A🙂', '12', '!', '😀 x']) {
+      expect(await c.dispatch('personas.create', { name: `Bad ${bad}`, avatar: bad })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_args', message: expect.stringContaining('one emoji or one or two letters') },
+      });
+      expect(await c.dispatch('personas.rename', { id: teacher.id, name: 'Tutor', avatar: bad })).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
+    }
+    expect(await ids()).toEqual(before);
+    expect((await c.call('personas.list', {})).find((p) => p.id === teacher.id)!.avatar).toBeNull();
+  });
+
   it('validates names and ids', async () => {
     const before = await ids();
     expect(await c.dispatch('personas.create', { name: '' })).toMatchObject({ ok: false, error: { code: 'invalid_args' } });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { confirmsName } from '../../shared/avatar';
 import { AppError, type ErrorCode, isAppError } from '../../shared/errors';
 import type { Backups } from '../context';
 import { handler } from '../method';
-import { noArgs, personaId, text } from '../schemas';
+import { avatar, noArgs, personaId, text } from '../schemas';
 import { deletePersona } from './delete';
 import { createPersona, getPersona, listPersonas, renamePersona } from './store';
 
@@ -27,14 +28,14 @@ async function backUpFirst(backups: Backups, personaName: string): Promise<void>
 export const personaHandlers = {
   'personas.list': handler(noArgs, (_args, ctx) => listPersonas(ctx.db)),
 
-  'personas.create': handler(z.object({ name }), async ({ name }, ctx) => {
-    const persona = await createPersona(ctx.db, name);
+  'personas.create': handler(z.object({ name, avatar: avatar.optional() }), async ({ name, avatar }, ctx) => {
+    const persona = await createPersona(ctx.db, name, avatar ?? null);
     ctx.events.emit('personas.changed', { persona: persona.id });
     return persona;
   }),
 
-  'personas.rename': handler(z.object({ id: personaId, name }), async ({ id, name }, ctx) => {
-    const persona = await renamePersona(ctx.db, id, name);
+  'personas.rename': handler(z.object({ id: personaId, name, avatar: avatar.optional() }), async ({ id, name, avatar }, ctx) => {
+    const persona = await renamePersona(ctx.db, id, name, avatar);
     ctx.events.emit('personas.changed', { persona: persona.id });
     return persona;
   }),
@@ -42,7 +43,7 @@ export const personaHandlers = {
   'personas.delete': handler(z.object({ id: personaId, confirm: z.string().max(200) }), async ({ id, confirm }, ctx) => {
     // A deletion the user confirmed is backed up first; a wrong confirmation is refused before any backup.
     const persona = await getPersona(ctx.db, id);
-    if (confirm === persona.name && ctx.backups) {
+    if (confirmsName(persona.name, confirm) && ctx.backups) {
       // The dialog says which step it is on: the backup alone takes seconds.
       ctx.events.emit('personas.deleting', { persona: id, stage: 'backup' });
       await backUpFirst(ctx.backups, persona.name);

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client';
 import { toIso } from '../time';
 
 const SELECT = `
-  SELECT p.id, p.name, p.created_at,
+  SELECT p.id, p.name, p.avatar, p.created_at,
     (SELECT count(*) FROM memories m WHERE m.persona = p.id) AS memories,
     (SELECT count(*) FROM user_models u WHERE u.persona = p.id) AS user_model,
     (SELECT count(*) FROM knowledge_sources s WHERE s.persona = p.id) AS knowledge_sources,
@@ -16,6 +16,7 @@ const SELECT = `
 interface Row {
   id: string;
   name: string;
+  avatar: string | null;
   created_at: Date;
   memories: number;
   user_model: number;
@@ -28,6 +29,7 @@ function toPersona(r: Row): Persona {
   return {
     id: r.id,
     name: r.name,
+    avatar: r.avatar,
     createdAt: toIso(r.created_at),
     counts: {
       memories: Number(r.memories),
@@ -71,7 +73,7 @@ export function slugify(name: string): string {
   return slug || 'persona';
 }
 
-export async function createPersona(db: Queryable, name: string): Promise<Persona> {
+export async function createPersona(db: Queryable, name: string, avatar: string | null = null): Promise<Persona> {
   // A persona being imported holds a placeholder name until it appears, so it never clashes here.
   const { rows: clash } = await db.query('SELECT 1 FROM personas WHERE lower(name) = lower($1)', [name]);
   if (clash.length) throw new AppError('conflict', `A persona named "${name}" already exists.`);
@@ -83,14 +85,18 @@ export async function createPersona(db: Queryable, name: string): Promise<Person
   const taken = new Set(rows.map((r) => r.id));
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-  await db.query('INSERT INTO personas (id, name) VALUES ($1, $2)', [id, name]);
+  await db.query('INSERT INTO personas (id, name, avatar) VALUES ($1, $2, $3)', [id, name, avatar]);
   return getPersona(db, id);
 }
 
-export async function renamePersona(db: Queryable, id: string, name: string): Promise<Persona> {
+/** Renames; `avatar` undefined keeps the current one, null goes back to the name's first character. */
+export async function renamePersona(db: Queryable, id: string, name: string, avatar?: string | null): Promise<Persona> {
   const { rows: clash } = await db.query('SELECT 1 FROM personas WHERE lower(name) = lower($1) AND id <> $2', [name, id]);
   if (clash.length) throw new AppError('conflict', `A persona named "${name}" already exists.`);
-  const { affectedRows } = await db.query('UPDATE personas SET name = $2 WHERE id = $1', [id, name]);
+  const { affectedRows } =
+    avatar === undefined
+      ? await db.query('UPDATE personas SET name = $2 WHERE id = $1', [id, name])
+      : await db.query('UPDATE personas SET name = $2, avatar = $3 WHERE id = $1', [id, name, avatar]);
   if (!affectedRows) throw new AppError('not_found', `There is no persona "${id}".`);
   return getPersona(db, id);
 }

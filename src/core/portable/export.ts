@@ -109,11 +109,11 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     yield r;
   }
 
-  const { rows: p } = await db.query<{ id: string; name: string; created_at: string }>(
-    `SELECT id, name, ${ts('created_at')} AS created_at FROM personas WHERE id = $1`,
+  const { rows: p } = await db.query<{ id: string; name: string; avatar: string | null; created_at: string }>(
+    `SELECT id, name, avatar, ${ts('created_at')} AS created_at FROM personas WHERE id = $1`,
     [id],
   );
-  yield* out({ type: 'persona', id: p[0]!.id, name: p[0]!.name, createdAt: p[0]!.created_at });
+  yield* out({ type: 'persona', id: p[0]!.id, name: p[0]!.name, avatar: p[0]!.avatar, createdAt: p[0]!.created_at });
 
   const { rows: convs } = await db.query<Record<string, string | number | null>>(
     `SELECT id, title, summary, memory_snapshot, user_msgs_since_nudge, ${ts('created_at')} AS created_at, ${ts('updated_at')} AS updated_at

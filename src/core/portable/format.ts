@@ -2,6 +2,7 @@
 // line (docs/export.md). Every record is validated with these schemas on the
 // way in, so a damaged or foreign file is refused at its first bad line.
 import { z } from 'zod';
+import { avatar } from '../schemas';
 
 export const FORMAT = 'hearth-persona';
 /** Bumped when a record changes meaning; a reader refuses versions newer than its own. */
@@ -22,7 +23,14 @@ export const headerSchema = z.object({
 });
 export type Header = z.infer<typeof headerSchema>;
 
-const persona = z.object({ type: z.literal('persona'), id: z.string().max(64), name: z.string().min(1).max(200), createdAt: iso });
+const persona = z.object({
+  type: z.literal('persona'),
+  id: z.string().max(64),
+  name: z.string().min(1).max(200),
+  // Files written before avatars existed have none: the name's first character is shown, as it was.
+  avatar: avatar.optional(),
+  createdAt: iso,
+});
 
 const memory = z.object({
   type: z.literal('memory'),

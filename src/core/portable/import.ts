@@ -734,9 +734,10 @@ async function writeRecords(
           // Hidden, under a placeholder name, until the last line is in (migration 0017).
           const id = await db.transaction(async (tx) => {
             const free = await freeId(tx, r.id, r.name);
-            await tx.query('INSERT INTO personas (id, name, created_at, importing) VALUES ($1, $2, $3::timestamptz, true)', [
+            await tx.query('INSERT INTO personas (id, name, avatar, created_at, importing) VALUES ($1, $2, $3, $4::timestamptz, true)', [
               free,
               `importing ${randomUUID()}`,
+              r.avatar ?? null,
               r.createdAt,
             ]);
             return free;

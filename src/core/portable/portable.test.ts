@@ -79,7 +79,7 @@ beforeAll(async () => {
   b = await makeEmbedFixture();
   // The same model tag on both sides (the tag names the server), as after moving to a new machine.
   await b.core.call('settings.set', { embeddings: { provider: 'compatible', baseUrl: a.server.baseURL, model: 'fake-embed', dimensions: 16 } });
-  persona = (await a.core.call('personas.create', { name: NAME })).id;
+  persona = (await a.core.call('personas.create', { name: NAME, avatar: '🧑‍🍳' })).id;
   await fill(a, persona);
   exported = await a.core.call('personas.export', { id: persona });
 }, 240_000);
@@ -118,6 +118,7 @@ describe('personas.import', () => {
     writeFileSync(src, readFileSync(exported.path!));
     const res = await b.core.call('personas.import', { path: src });
     expect(res.persona.name).toBe(NAME);
+    expect(res.persona.avatar).toBe('🧑‍🍳');
     expect(res.toEmbed).toBe(0);
     expect(res.toIndex).toBe(6); // 4 memories + 2 chunks: their vectors join the index in the background
     expect(res.persona.counts).toEqual({ memories: 4, userModel: 2, knowledgeSources: 1, knowledgeChunks: 2, messages: 4 });
@@ -129,7 +130,7 @@ describe('personas.import', () => {
     const { exportedAt: _b, ...h2 } = JSON.parse(two[0]!);
     expect(h2).toEqual(h1);
     expect(two.slice(2)).toEqual(one.slice(2)); // byte-identical records after the persona line
-    expect(JSON.parse(two[1]!)).toMatchObject({ type: 'persona', name: NAME });
+    expect(JSON.parse(two[1]!)).toMatchObject({ type: 'persona', name: NAME, avatar: '🧑‍🍳' });
     // once the background jobs have run, every vector is current (searchable by meaning), and the file is still the same
     await waitForJobs(b.core, 'embeddings', 120_000);
     const items = (await b.core.call('memories.list', { persona: res.persona.id, limit: 100 })).items;
@@ -140,6 +141,22 @@ describe('personas.import', () => {
     const hits = await b.core.call('recall', { persona: res.persona.id, query: 'Tōkyō izakaya', limit: 5 });
     expect(hits.map((h) => h.content).join('\n')).toContain('izakaya near Shinjuku');
     expect((await b.core.call('userModel.list', { persona: res.persona.id })).map((u) => u.content)).toContain('Grüner Tee, keine Milch');
+  }, 120_000);
+
+  it('a file from before avatars imports with the name’s first character; a bad avatar is refused by its line', async () => {
+    const l = lines(exported.path!);
+    const { avatar: _gone, ...older } = JSON.parse(l[1]!);
+    const withOut = gzipSync([l[0], JSON.stringify(older), ...l.slice(2)].join('\n') + '\n');
+    const res = await b.core.call('personas.import', { name: 'older.hearth', dataBase64: withOut.toString('base64') });
+    expect(res.persona.avatar).toBeNull();
+    expect(res.persona.counts.memories).toBe(4);
+    const before = (await b.core.call('personas.list', {})).length;
+    const bad = gzipSync([l[0], JSON.stringify({ ...older, avatar: 'three words here' }), ...l.slice(2)].join('\n') + '\n');
+    expect(await b.core.dispatch('personas.import', { name: 'bad.hearth', dataBase64: bad.toString('base64') })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Line 2.*one emoji or one or two letters/) },
+    });
+    expect((await b.core.call('personas.list', {})).length).toBe(before);
   }, 120_000);
 
   it('on a server (INSERTs, not the embedded bulk COPY) the same file gives the same records', async () => {

@@ -178,7 +178,7 @@ describe.skipIf(skipReason !== null)('copying into a server', () => {
     const c = await localCore();
     const d = await emptyDb();
     await c.core.call('memories.write', { persona: 'main', content: 'Prefers green tea in the morning' });
-    const work = await c.core.call('personas.create', { name: 'Work' });
+    const work = await c.core.call('personas.create', { name: 'Work', avatar: '💼' });
     await c.core.call('memories.write', { persona: work.id, content: 'The quarterly report is due on Fridays' });
     await c.core.call('settings.set', { reviewEvery: 7 });
     const stages: string[] = [];
@@ -197,7 +197,7 @@ describe.skipIf(skipReason !== null)('copying into a server', () => {
     const view = await onServer.core.call('database.get', {});
     expect(view).toMatchObject({ active: { kind: 'server', server: out.server, from: 'settings' }, restartNeeded: false, savedFailed: null });
     const personas = await onServer.core.call('personas.list', {});
-    expect(personas.map((p) => p.name)).toEqual(['main', 'Work']);
+    expect(personas.map((p) => [p.name, p.avatar])).toEqual([['main', null], ['Work', '💼']]);
     const contents = async (persona: string) => (await onServer.core.call('memories.list', { persona })).items.map((m) => m.content);
     expect(await contents('main')).toEqual(['Prefers green tea in the morning']);
     expect(await contents(personas[1]!.id)).toEqual(['The quarterly report is due on Fridays']);

@@ -1,9 +1,6 @@
-// Text as a person counts characters: "🧑‍🏫" (a person, a joiner and a school) is one, as
-// is "é" written with a combining accent. Intl.Segmenter knows where they end.
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+import { graphemes } from '../../shared/avatar';
 
-/** The first character a person sees in `text` (trimmed), or '' for none. */
+/** The first character a person sees in `text` (trimmed), or '' for none: "🧑‍🏫" is one (src/shared/avatar.ts). */
 export function firstGrapheme(text: string): string {
-  for (const { segment } of segmenter.segment(text.trim())) return segment;
-  return '';
+  return graphemes(text.trim())[0] ?? '';
 }

@@ -23,8 +23,9 @@ interface PersonaState {
   setActive(id: string): void;
   /** Switches without asking (the persona being left is gone, or nothing is unsaved). */
   forceActive(id: string): void;
-  create(name: string): Promise<Persona | null>;
-  rename(id: string, name: string): Promise<boolean>;
+  create(name: string, avatar?: string | null): Promise<Persona | null>;
+  /** `avatar` undefined keeps the current one; null goes back to the name's first character. */
+  rename(id: string, name: string, avatar?: string | null): Promise<boolean>;
   /** Throws what went wrong: the delete dialog shows it in place (a failed backup deleted nothing). */
   remove(id: string, confirm: string): Promise<Persona['counts']>;
 }
@@ -71,9 +72,9 @@ export const usePersonas = create<PersonaState>((set, get) => ({
     set({ activeId: id });
   },
 
-  async create(name) {
+  async create(name, avatar = null) {
     try {
-      const persona = await getApi().invoke('personas.create', { name });
+      const persona = await getApi().invoke('personas.create', { name, avatar });
       await get().load();
       get().setActive(persona.id);
       return persona;
@@ -83,9 +84,9 @@ export const usePersonas = create<PersonaState>((set, get) => ({
     }
   },
 
-  async rename(id, name) {
+  async rename(id, name, avatar) {
     try {
-      await getApi().invoke('personas.rename', { id, name });
+      await getApi().invoke('personas.rename', avatar === undefined ? { id, name } : { id, name, avatar });
       await get().load();
       return true;
     } catch (e) {

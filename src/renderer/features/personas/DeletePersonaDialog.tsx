@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Persona } from '../../../shared/api';
+import { confirmsName, graphemes, isEmoji } from '../../../shared/avatar';
 import { useEvents } from '../../api/events';
 import { Dialog } from '../../components/Dialog';
 import { errorInfo } from '../../lib/errors';
@@ -20,7 +21,10 @@ export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; on
   const busy = step !== 'idle';
   const isMain = persona.id === 'main';
   const c = persona.counts;
-  const matches = typed === persona.name;
+  // The core applies the same rule (src/shared/avatar.ts): the button is enabled exactly when it would accept.
+  const matches = confirmsName(persona.name, typed);
+  const first = graphemes(persona.name.trim())[0] ?? '';
+  const withoutEmoji = isEmoji(first) ? persona.name.trim().slice(first.length).trimStart() : '';
 
   useEvents(
     () => ({
@@ -69,8 +73,14 @@ export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; on
         </p>
       )}
       <label>
-        <span>
+        <span data-testid="delete-confirm-hint">
           Type <strong>{persona.name}</strong> to confirm
+          {withoutEmoji && (
+            <>
+              {' '}
+              (or just <strong>{withoutEmoji}</strong>, without the emoji)
+            </>
+          )}
         </span>
         <input
           data-testid="delete-confirm-input"

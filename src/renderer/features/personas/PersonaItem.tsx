@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { Persona } from '../../../shared/api';
 import { plural } from '../../lib/format';
-import { firstGrapheme } from '../../lib/graphemes';
+import { avatarOf } from '../../../shared/avatar';
 import { usePersonas } from '../../stores/personas';
+import { PersonaFormDialog } from './PersonaFormDialog';
 
 interface Props {
   persona: Persona;
@@ -14,38 +15,14 @@ interface Props {
 
 export function PersonaItem({ persona, index, active, onDelete, onExport }: Props) {
   const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(persona.name);
-  const { setActive, rename } = usePersonas.getState();
-
-  if (renaming) {
-    return (
-      <li className="persona renaming" data-testid="persona-item" data-persona-id={persona.id}>
-        <form
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (name.trim() && (await rename(persona.id, name.trim()))) setRenaming(false);
-          }}
-        >
-          <input
-            data-testid="persona-rename-input"
-            aria-label="New name"
-            value={name}
-            autoFocus
-            maxLength={64}
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setRenaming(false)}
-          />
-        </form>
-      </li>
-    );
-  }
+  const { setActive } = usePersonas.getState();
 
   const c = persona.counts;
   return (
     <li className={`persona ${active ? 'active' : ''}`} data-testid="persona-item" data-persona-id={persona.id} data-active={active}>
       <button className="persona-main" data-testid="persona-switch" onClick={() => setActive(persona.id)} aria-current={active} title={index < 9 ? `Alt+${index + 1}` : undefined}>
         <span className="persona-avatar" aria-hidden>
-          {firstGrapheme(persona.name).toUpperCase() || '?'}
+          {avatarOf(persona)}
         </span>
         <span className="persona-text">
           <span className="persona-name" data-testid="persona-name">
@@ -62,10 +39,7 @@ export function PersonaItem({ persona, index, active, onDelete, onExport }: Prop
           data-testid="persona-rename"
           title="Rename"
           aria-label={`Rename ${persona.name}`}
-          onClick={() => {
-            setName(persona.name);
-            setRenaming(true);
-          }}
+          onClick={() => setRenaming(true)}
         >
           ✎
         </button>
@@ -76,6 +50,7 @@ export function PersonaItem({ persona, index, active, onDelete, onExport }: Prop
           ✕
         </button>
       </span>
+      {renaming && <PersonaFormDialog persona={persona} onClose={() => setRenaming(false)} />}
     </li>
   );
 }

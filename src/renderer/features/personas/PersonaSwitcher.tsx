@@ -5,6 +5,7 @@ import { usePersonas } from '../../stores/personas';
 import { notify, reportError } from '../../stores/toasts';
 import { DeletePersonaDialog } from './DeletePersonaDialog';
 import { ExportPersonaDialog } from './ExportPersonaDialog';
+import { PersonaFormDialog } from './PersonaFormDialog';
 import { PersonaItem } from './PersonaItem';
 import { importPersonaFile, useTransferProgress } from './transfer';
 
@@ -13,7 +14,6 @@ export function PersonaSwitcher() {
   const personas = usePersonas((s) => s.personas);
   const activeId = usePersonas((s) => s.activeId);
   const [creating, setCreating] = useState(false);
-  const [name, setName] = useState('');
   const [deleting, setDeleting] = useState<Persona | null>(null);
   const [exporting, setExporting] = useState<Persona | null>(null);
   const [importing, setImporting] = useState<string | null>(null);
@@ -67,33 +67,7 @@ export function PersonaSwitcher() {
           <PersonaItem key={p.id} persona={p} index={i} active={p.id === activeId} onDelete={setDeleting} onExport={setExporting} />
         ))}
       </ul>
-      {creating && (
-        <form
-          className="persona-create"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (!name.trim()) return;
-            if (await usePersonas.getState().create(name.trim())) {
-              setName('');
-              setCreating(false);
-            }
-          }}
-        >
-          <input
-            data-testid="persona-name-input"
-            aria-label="Persona name"
-            placeholder="Name, e.g. Trader"
-            maxLength={64}
-            value={name}
-            autoFocus
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setCreating(false)}
-          />
-          <button type="submit" className="primary small" data-testid="persona-create" disabled={!name.trim()}>
-            Create
-          </button>
-        </form>
-      )}
+      {creating && <PersonaFormDialog onClose={() => setCreating(false)} />}
       {exporting && <ExportPersonaDialog persona={exporting} onClose={() => setExporting(null)} />}
       {deleting && <DeletePersonaDialog persona={personas.find((p) => p.id === deleting.id) ?? deleting} onClose={() => setDeleting(null)} />}
     </div>

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { Persona } from '../../../shared/api';
+import { Dialog } from '../../components/Dialog';
+import { usePersonas } from '../../stores/personas';
+import { AvatarPicker, avatarInputProblem } from './AvatarPicker';
+
+/** Creating a persona (no `persona`) or renaming one: its name and its avatar. */
+export function PersonaFormDialog({ persona, onClose }: { persona?: Persona; onClose(): void }) {
+  const [name, setName] = useState(persona?.name ?? '');
+  const [avatar, setAvatar] = useState<string | null>(persona?.avatar ?? null);
+  const [busy, setBusy] = useState(false);
+  const ready = !!name.trim() && !avatarInputProblem(avatar) && !busy;
+
+  async function save() {
+    if (!ready) return;
+    setBusy(true);
+    const store = usePersonas.getState();
+    const done = persona ? await store.rename(persona.id, name.trim(), avatar) : !!(await store.create(name.trim(), avatar));
+    setBusy(false);
+    if (done) onClose();
+  }
+
+  return (
+    <Dialog title={persona ? `Rename “${persona.name}”` : 'New persona'} testId={persona ? 'persona-rename-dialog' : 'persona-create-dialog'} onClose={onClose}>
+      <form
+        className="persona-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label>
+          <span>Name</span>
+          <input
+            data-testid={persona ? 'persona-rename-input' : 'persona-name-input'}
+            placeholder="e.g. Trader"
+            maxLength={64}
+            value={name}
+            data-autofocus
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        <AvatarPicker name={name} value={avatar} onChange={setAvatar} />
+        <div className="dialog-actions">
+          <button type="button" className="ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" data-testid={persona ? 'persona-rename-save' : 'persona-create'} disabled={!ready}>
+            {persona ? 'Save' : 'Create'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
