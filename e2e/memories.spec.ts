@@ -19,7 +19,10 @@ test('create, edit, delete and undo a memory; each change survives a reload', as
   await app.memories.edit('Started learning the cello', { content: 'Started learning the viola', importance: 9, category: 'music' });
   const edited = app.memories.row('Started learning the viola');
   await expect(edited.getByTestId('memory-category')).toHaveText('music');
-  await expect(edited.getByTestId('memory-day')).toHaveText('2026-03-14');
+  // The day in the app's one day format, in the page's locale ("Sat, Mar 14, 2026" in en-US).
+  const day = await app.page.evaluate(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(2026, 2, 14)));
+  await expect(edited.getByTestId('memory-day')).toHaveText(day);
+  await expect(edited.getByTestId('memory-day')).toHaveAttribute('datetime', '2026-03-14');
   await expect(app.memories.row('Started learning the cello')).toHaveCount(0);
 
   await app.memories.delete('Flight to Oslo booked for June');
@@ -262,7 +265,7 @@ test.describe('on a host of its own', () => {
     }
     await expect(app.memories.count).toHaveText('450 memories');
     await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await expect(app.page.getByTestId('memory-day').filter({ hasText: '2026-01-01' }).last()).toBeVisible();
+    await expect(app.page.locator('[data-testid="memory-day"][datetime="2026-01-01"]').last()).toBeVisible();
   });
 });
 
@@ -333,7 +336,7 @@ test('Replace… dates the newer fact today unless a day is picked', async ({ ho
   await editor.getByTestId('memory-content-input').fill('Moved to Grenoble');
   await editor.getByTestId('memory-save').click();
   await expect(editor).toBeHidden();
-  await expect(app.memories.row('Moved to Grenoble').getByTestId('memory-day')).toHaveText(today);
+  await expect(app.memories.row('Moved to Grenoble').getByTestId('memory-day')).toHaveAttribute('datetime', today);
   const stored = (await host.call('memories.list', { persona, filters: {} })).items.map((m) => [m.content, m.day]);
   expect(stored).toEqual(expect.arrayContaining([['Moved to Grenoble', today], ['Lives in Lyon', '2025-11-03']]));
 });

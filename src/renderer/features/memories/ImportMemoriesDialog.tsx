@@ -3,7 +3,7 @@ import type { ImportFormat, ImportFromResult } from '../../../shared/api';
 import { getApi } from '../../api';
 import { Dialog } from '../../components/Dialog';
 import { errorInfo } from '../../lib/errors';
-import { plural } from '../../lib/format';
+import { longDay, plural } from '../../lib/format';
 import { notify } from '../../stores/toasts';
 import { readAsBase64 } from '../knowledge/files';
 
@@ -86,7 +86,7 @@ export function ImportMemoriesDialog({ persona, onClose }: { persona: string; on
           <ul>
             {preview.items.slice(0, 200).map((i, n) => (
               <li key={n} className={i.status} data-testid="import-item" data-status={i.status}>
-                <span className="import-day">{i.day}</span> {i.content}
+                <time className="import-day" dateTime={i.day}>{longDay(i.day)}</time> {i.content}
                 {i.status === 'duplicate' && <em> — already a memory</em>}
                 {i.status === 'near-duplicate' && <em> — already a memory in other words</em>}
               </li>

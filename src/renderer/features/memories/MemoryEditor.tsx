@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Memory } from '../../../shared/api';
 import { getApi } from '../../api';
-import { today } from '../../lib/format';
+import { longDay, today } from '../../lib/format';
 import type { MemoryDraft } from './store';
 
 interface Props {
@@ -101,7 +101,7 @@ export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabe
         <div className="similar-memory" role="status" data-testid="similar-memory">
           <p>
             <strong>Similar to:</strong> <span data-testid="similar-content">{similar.content}</span>{' '}
-            <span className="muted small">({similar.day})</span>
+            <span className="muted small">({longDay(similar.day)})</span>
           </p>
           <div className="similar-actions">
             <button type="submit" className="ghost small" data-testid="similar-save-anyway" disabled={saving}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Memory } from '../../../shared/api';
-import { today } from '../../lib/format';
+import { longDay, today } from '../../lib/format';
 import { EmbeddingBadge } from './EmbeddingBadge';
 import { MemoryHistory } from '../history/MemoryHistory';
 import { MemoryEditor } from './MemoryEditor';
@@ -68,9 +68,9 @@ export function MemoryRow({ memory }: { memory: Memory }) {
           ) : (
             <span className="chip muted">uncategorised</span>
           )}
-          <span className="meta-item" data-testid="memory-day">
-            {memory.day}
-          </span>
+          <time className="meta-item" data-testid="memory-day" dateTime={memory.day}>
+            {longDay(memory.day)}
+          </time>
           <span className="meta-item">{memory.origin}</span>
           <EmbeddingBadge memory={memory} />
         </div>

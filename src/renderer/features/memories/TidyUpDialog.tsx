@@ -3,7 +3,7 @@ import type { DuplicateGroup } from '../../../shared/api';
 import { getApi } from '../../api';
 import { Dialog } from '../../components/Dialog';
 import { errorInfo } from '../../lib/errors';
-import { plural } from '../../lib/format';
+import { longDay, plural } from '../../lib/format';
 import { notify } from '../../stores/toasts';
 
 /**
@@ -82,7 +82,7 @@ export function TidyUpDialog({ persona, onClose, onChanged }: { persona: string;
                       />
                       <span>{m.content}</span>
                       <span className="muted small">
-                        {m.day} · imp {m.importance}
+                        {longDay(m.day)} · imp {m.importance}
                       </span>
                     </label>
                   </li>
