@@ -80,9 +80,11 @@ export function TidyUpDialog({ persona, onClose, onChanged }: { persona: string;
                         data-testid="tidy-keep"
                         onChange={() => setKeep((s) => ({ ...s, [k]: m.id }))}
                       />
-                      <span>{m.content}</span>
-                      <span className="muted small">
-                        {longDay(m.day)} · imp {m.importance}
+                      <span className="tidy-text">
+                        <span>{m.content}</span>
+                        <span className="muted small">
+                          {longDay(m.day)} · imp {m.importance}
+                        </span>
                       </span>
                     </label>
                   </li>
