@@ -2,7 +2,7 @@
 // test, src/core/recall/robustness.test.ts, runs a few hundred): every one must answer ok.
 import { makeEmbedFixture } from '../../../src/core/testing/embed-fixture';
 import { hostileQuery } from '../../../src/core/testing/hostile-queries';
-import { pick, prng, sentence } from '../../../src/core/testing/synthetic-corpus';
+import { prng, sentence } from '../../../src/core/testing/synthetic-corpus';
 import { waitForJobs } from '../../../src/core/testing/wait-jobs';
 import type { FaultSection } from '../index';
 
@@ -20,7 +20,7 @@ export default {
       const t0 = performance.now();
       for (let i = 0; i < queries; i++) {
         const query = hostileQuery(q);
-        const res = await fx.core.dispatch('recall', { persona: 'main', query, limit: 10, variant: pick(q, ['bm25', 'ts_rank'] as const) });
+        const res = await fx.core.dispatch('recall', { persona: 'main', query, limit: 10 });
         if (!res.ok) failures.push(`${JSON.stringify(query.slice(0, 60))}: ${res.error.message}`);
       }
       const ms = (performance.now() - t0) / queries;
