@@ -90,6 +90,19 @@ export const useChat = create<ChatState>((set, get) => {
     return persona && conversation ? { persona, conversation } : null;
   };
 
+  /** Retry and Edit: the turn answers the question again; a stop by the person is not an error. */
+  async function answerAgain(call: () => Promise<unknown>): Promise<void> {
+    try {
+      await call();
+      if (get().prompt) void get().loadPrompt();
+    } catch (e) {
+      const error = errorInfo(e);
+      if (error.code !== 'cancelled') set({ error });
+    } finally {
+      set({ busy: false });
+    }
+  }
+
   async function refreshList(persona: string): Promise<void> {
     const list = await getApi().invoke('conversations.list', { persona });
     const p = get().pending;
@@ -247,15 +260,7 @@ export const useChat = create<ChatState>((set, get) => {
         const last = lastQuestion(s.messages);
         return { busy: true, error: null, messages: last < 0 ? s.messages : s.messages.slice(0, last + 1) };
       });
-      try {
-        await getApi().invoke('chat.retry', at);
-        if (get().prompt) void get().loadPrompt();
-      } catch (e) {
-        const error = errorInfo(e);
-        if (error.code !== 'cancelled') set({ error });
-      } finally {
-        set({ busy: false });
-      }
+      await answerAgain(() => getApi().invoke('chat.retry', at));
     },
 
     async edit(text) {
@@ -267,15 +272,7 @@ export const useChat = create<ChatState>((set, get) => {
         if (last < 0) return {};
         return { busy: true, error: null, found: null, messages: [...s.messages.slice(0, last), { ...s.messages[last]!, content: text }] };
       });
-      try {
-        await getApi().invoke('chat.edit', { ...at, text });
-        if (get().prompt) void get().loadPrompt();
-      } catch (e) {
-        const error = errorInfo(e);
-        if (error.code !== 'cancelled') set({ error });
-      } finally {
-        set({ busy: false });
-      }
+      await answerAgain(() => getApi().invoke('chat.edit', { ...at, text }));
     },
 
     async cancel() {
