@@ -74,6 +74,9 @@ export async function ruleReport(options: { tune: boolean; verbose: boolean }): 
     for (let c = 0.5; c <= 0.95; c += 0.05) {
       console.log(`  cosine ≥ ${c.toFixed(2)}: ${fmt(measure(st, { ...DUPLICATE_THRESHOLDS, cosine: c }))}`);
     }
+    for (const c of [0, 0.3, 0.4, 0.5, 0.6]) {
+      console.log(`  same folded words, cosine ≥ ${c.toFixed(2)}: ${fmt(measure(st, { ...DUPLICATE_THRESHOLDS, sameWords: c }))}`);
+    }
     for (const w of [0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 1]) {
       console.log(`  text only, words ≥ ${w}: ${fmt(measure(st, { ...DUPLICATE_THRESHOLDS, words: w }, false))}`);
     }

@@ -33,6 +33,15 @@ describe('near-duplicates of stored memories', () => {
     expect(await core.call('memories.similar', { persona, content: 'User has a peanut allergy', exclude: [peanuts.id] })).toBeNull();
   });
 
+  it('memories.similar finds a paraphrase that shares no word with the stored memory as written, without vectors', async () => {
+    persona = (await core.call('personas.create', { name: 'Paraphrase' })).id;
+    // More stored memories than the text search returns, each as close as the right one by the words as written.
+    for (let i = 0; i < 14; i++) await write(`User suffers from a cold in winter ${i}.`);
+    const pressure = await write('User has high blood pressure.');
+    const found = await core.call('memories.similar', { persona, content: 'User suffers from hypertension.' });
+    expect(found?.memory.id).toBe(pressure.id);
+  });
+
   it('a ChatGPT list: the preview marks paraphrases of stored memories, the import writes none of them and counts them apart', async () => {
     persona = (await core.call('personas.create', { name: 'Import' })).id;
     const ada = await write('User has a daughter named Ada who loves chess.');
@@ -91,6 +100,18 @@ describe('Tidy up', () => {
     await core.call('trash.restore', { id: j2.id });
     const restored = await core.call('memories.duplicates', { persona });
     expect(restored.map((g) => g.memories.map((m) => m.id).sort())).toEqual([[p1.id, p2.id].sort()]);
+  });
+
+  it('groups paraphrases that share no word as written ("hypertension" / "high blood pressure"), not their neighbours', async () => {
+    persona = (await core.call('personas.create', { name: 'Lexicon' })).id;
+    const high = await write('User has high blood pressure.');
+    const hyper = await write('User suffers from hypertension.');
+    await write('User has low blood pressure.');
+    const spiders = await write('User is afraid of spiders.');
+    const arachno = await write('User has arachnophobia.');
+    await write('User is afraid of snakes.');
+    const groups = await core.call('memories.duplicates', { persona });
+    expect(groups.map((g) => g.memories.map((m) => m.id).sort()).sort()).toEqual([[high.id, hyper.id].sort(), [spiders.id, arachno.id].sort()].sort());
   });
 
   it('refuses to merge a memory into itself alone or into one of another persona', async () => {

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/client';
 import { encodeVector } from '../db/vector';
 import { EMBEDDING_DEFAULTS, modelTag } from '../providers/embeddings/config';
 import { type MemoryInput, writeMemory } from './mutate';
-import { factShape, isNearDuplicate, normalisedFact } from './near-duplicate';
+import { factShape, foldedText, isNearDuplicate, normalisedFact } from './near-duplicate';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './row';
 
 const LOCAL = EMBEDDING_DEFAULTS.local!;
@@ -24,9 +24,12 @@ export interface DuplicateMatch {
   cosine: number | null;
 }
 
-/** The words of a text as an OR query for `websearch_to_tsquery`. */
+/**
+ * The words of a text, as written and in the lexicon's wording, as an OR query
+ * for `websearch_to_tsquery`: "hypertension" also looks for "high blood pressure".
+ */
 function orQuery(text: string): string {
-  const words = normalisedFact(text)
+  const words = `${normalisedFact(text)} ${normalisedFact(foldedText(text))}`
     .split(' ')
     .filter((w) => w.length > 1 && w !== 'or');
   return [...new Set(words)].slice(0, 40).join(' or ');

@@ -1,14 +1,23 @@
 // Is one memory the same fact as another in other words? A false "yes" hides
 // a fact, a missed one costs a line, so the rule leans to "no": any sign of a
-// different fact (another number, name, weekday, month, person, polarity or
-// tense) vetoes, and what is left must mean the same by the current model's
-// cosine, or, without vectors, by its content words. The thresholds were
-// chosen on bench/dedupe/pairs.jsonl; docs/duplicates.md gives the figures.
+// different fact (another number, name, weekday, month, person, polarity,
+// tense, wish or stance) vetoes, and what is left must mean the same by the
+// current model's cosine, or, without vectors, by its content words. Texts are
+// compared after the lexicon (near-duplicate-lexicon.ts) folds common
+// paraphrases to one form. The thresholds were chosen on
+// bench/dedupe/pairs.jsonl; docs/duplicates.md gives the figures.
+import { FOLD, foldPhrases, IRREGULAR, NAME_ALIASES } from './near-duplicate-lexicon';
 
 /** With vectors: the current model's cosine two veto-free texts must reach. */
 export const MIN_COSINE = 0.6;
 /** Without vectors: the share of content words two veto-free texts must have in common. */
 export const MIN_WORDS = 0.5;
+/**
+ * With vectors, for two veto-free texts whose content words are the same once
+ * folded ("teetotal" / "doesn't drink alcohol"): the model may not know the
+ * lexicon's equivalence, so a lower cosine will do.
+ */
+export const MIN_COSINE_SAME_WORDS = 0.5;
 
 const STOP = new Set(
   `a an the and or but of to in on at for with by from as is are was were be been being am it its this that these those there
@@ -16,28 +25,11 @@ const STOP = new Set(
    very really just also too about around some any all each every most more much do does did has have had having get gets got
    s usually always one's own out up into while because only
    use uses used using take takes took taking go goes went going gone keep keeps kept hold holds held own owns make makes made
-   named called call name pay pays work works come comes`
+   named called call name pay pays work works come comes someone somebody per suffer suffers suffering
+   often regularly frequently normally typically generally`
     .split(/\s+/)
     .filter(Boolean),
 );
-
-/** Spellings and everyday synonyms folded to one word, so "favourite colour" meets "favorite color". */
-const FOLD: Record<string, string> = {
-  favourite: 'favorite', colour: 'color', colours: 'color', neighbour: 'neighbor', tyres: 'tires', tyre: 'tire',
-  centre: 'center', cafe: 'cafe', mom: 'mother', mum: 'mother', dad: 'father', grandma: 'grandmother', grandpa: 'grandfather',
-  kids: 'child', kid: 'child', children: 'child', film: 'movie', films: 'movie', movies: 'movie', flat: 'apartment',
-  flatmate: 'roommate', flatmates: 'roommate', roommates: 'roommate', enjoy: 'like', enjoys: 'like', love: 'like', loves: 'like',
-  likes: 'like', cycle: 'bike', cycles: 'bike', bikes: 'bike', works: 'work', working: 'work', employed: 'work', job: 'work',
-  phones: 'call', calls: 'call', allergy: 'allergic', allergies: 'allergic', ocean: 'sea', gp: 'doctor',
-  eldest: 'oldest', writer: 'author', studying: 'learn', studies: 'learn', study: 'learn', learning: 'learn', learns: 'learn',
-  scared: 'afraid', fear: 'afraid', diabetic: 'diabetes', asthmatic: 'asthma', dyslexic: 'dyslexia', vacation: 'leave',
-  married: 'wedding', husband: 'spouse', wife: 'spouse', near: 'close', begin: 'start', begins: 'start', fan: 'like',
-  favorite: 'like', prefer: 'like', prefers: 'like', preferred: 'like', daily: 'day', deadline: 'due', intolerance: 'intolerant',
-  interruption: 'interrupt', interruptions: 'interrupt', programming: 'code', coding: 'code', codes: 'code',
-  born: 'birthday', supports: 'like', support: 'like', flight: 'fly', flights: 'fly', flies: 'fly', flying: 'fly', plane: 'fly',
-  planes: 'fly', lefty: 'left', doctorate: 'phd', trip: 'visit', raised: 'grew', bed: 'sleep', countryside: 'country',
-  belongs: 'member', belong: 'member', height: 'tall', remote: 'home', remotely: 'home', adore: 'like', adores: 'like', office: 'work', best: 'like',
-  };
 
 const NUMBER_WORDS: Record<string, string> = {
   zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
@@ -71,7 +63,7 @@ KINDS.forEach((words, i) => words.forEach((w) => KIND_OF.set(w, i)));
 const NEGATIONS = new Set(['not', 'no', 'never', 'cannot', 'nor', 'without', 'dislike', 'dislikes', 'hate', 'hates', 'avoid', 'avoids', 'skip', 'skips']);
 const PAST = new Set(['used', 'former', 'formerly', 'anymore', 'longer', 'ex', 'stopped', 'quit', 'cancelled', 'canceled', 'had', 'previously']);
 /** Wanting or planning is not having or doing. */
-const WISH = new Set(['want', 'wants', 'wanted', 'wish', 'hope', 'hopes', 'plan', 'plans', 'planning', 'goal', 'dream', 'trying', 'try', 'tries', 'would']);
+const WISH = new Set(['want', 'wants', 'wanted', 'wish', 'hope', 'hopes', 'hoping', 'plan', 'plans', 'planning', 'goal', 'dream', 'trying', 'try', 'tries', 'would', 'aims', 'aiming']);
 
 export interface FactShape {
   /** Content words, folded and crudely stemmed. */
@@ -88,6 +80,9 @@ export interface FactShape {
   /** Says how two things compare ("over", "than", "but"): their order matters. */
   relational: boolean;
 }
+
+/** Liking or learning a thing is not doing it: "prefers to work from home" / "works from home". Stemmed. */
+const STANCE = ['lik', 'learn'];
 
 const RELATIONAL = new Set(['over', 'than', 'but', 'rather', 'instead', 'versus', 'vs']);
 
@@ -112,9 +107,35 @@ export function stem(word: string): string {
   return w;
 }
 
+function plainText(text: string): string {
+  let plain = stripAccents(text.normalize('NFKC')).replace(/[\u2018\u2019]/g, "'");
+  for (const [re, to] of NAME_ALIASES) plain = plain.replace(re, to);
+  return plain;
+}
+
+function foldedLower(plain: string): string {
+  return foldPhrases(
+    plain
+      .toLowerCase()
+      .replace(/\bcan't\b|\bcannot\b|\bcan not\b/g, ' cannot ')
+      .replace(/\bwon't\b/g, ' will not ')
+      .replace(/n't\b/g, ' not ')
+      .replace(/\bno longer\b/g, ' not longer ')
+      .replace(/(\d)(st|nd|rd|th)\b/g, '$1')
+      .replace(/(\d+):(\d\d)/g, '$1.$2')
+      .replace(/(\d)-(year|month|week|day)/g, '$1 $2')
+      .replace(/\s+/g, ' '),
+  );
+}
+
+/** The text in the lexicon's wording, lowercased: "User has hypertension." → "user has high blood pressure ." */
+export function foldedText(text: string): string {
+  return foldedLower(plainText(text));
+}
+
 /** The parts of a fact the rule compares; computed once per text. */
 export function factShape(text: string): FactShape {
-  const plain = stripAccents(text.normalize('NFKC')).replace(/[\u2018\u2019]/g, "'");
+  const plain = plainText(text);
   // Names: capitalised words that do not start a sentence, and words with inner capitals or digits (iPhone, MacBook).
   const names = new Set<string>();
   const rawWords = plain.split(/[\s,;:()"!?]+/).filter(Boolean);
@@ -126,15 +147,7 @@ export function factShape(text: string): FactShape {
     if (/^\p{Lu}/u.test(bare) && !startsSentence) names.add(bare.toLowerCase());
     else if (/\p{Ll}\p{Lu}/u.test(bare)) names.add(bare.toLowerCase());
   });
-  const lower = plain
-    .toLowerCase()
-    .replace(/\bcan't\b|\bcannot\b|\bcan not\b/g, ' cannot ')
-    .replace(/\bwon't\b/g, ' will not ')
-    .replace(/n't\b/g, ' not ')
-    .replace(/\bno longer\b/g, ' not longer ')
-    .replace(/(\d)(st|nd|rd|th)\b/g, '$1')
-    .replace(/(\d+):(\d\d)/g, '$1.$2')
-    .replace(/(\d)-(year|month|week|day)/g, '$1 $2');
+  const lower = foldedLower(plain);
   const tokens = lower.split(/[^\p{L}\p{N}.@]+/u).map((t) => t.replace(/^[.-]+|[.-]+$/g, '')).filter(Boolean);
   const words = new Set<string>();
   const numbers = new Set<string>();
@@ -145,7 +158,8 @@ export function factShape(text: string): FactShape {
   let relational = false;
   const order: string[] = [];
   for (const raw of tokens) {
-    const t = raw.replace(/'s$/, '');
+    const bare = raw.replace(/'s$/, '');
+    const t = IRREGULAR[bare] ?? bare;
     if (/\d/.test(t) || t.includes('@')) {
       // "b12", "iphone13", an address: a name as much as a number.
       if (/\p{L}/u.test(t)) names.add(t);
@@ -211,6 +225,7 @@ export function veto(a: FactShape, b: FactShape): string | null {
     if (kind === PERSON_KIND && !other) return 'person';
   }
   for (const kind of b.kinds.keys()) if (kind === PERSON_KIND && !a.kinds.has(kind)) return 'person';
+  for (const w of STANCE) if (a.words.has(w) !== b.words.has(w)) return 'stance';
   // One thing said in place of another ("peanuts" / "shellfish", "oat" / "almond"): a related fact, not the same one.
   if (substituted(a.words, b.words)) return 'swap';
   // The same words in another order that changes who is what ("tea over coffee" / "coffee over tea").
@@ -244,9 +259,11 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 export interface DuplicateThresholds {
   cosine: number;
   words: number;
+  /** The cosine bar when the folded content words are the same. */
+  sameWords: number;
 }
 
-export const DUPLICATE_THRESHOLDS: DuplicateThresholds = { cosine: MIN_COSINE, words: MIN_WORDS };
+export const DUPLICATE_THRESHOLDS: DuplicateThresholds = { cosine: MIN_COSINE, words: MIN_WORDS, sameWords: MIN_COSINE_SAME_WORDS };
 
 /** The normalised text two exact duplicates share. */
 export function normalisedFact(text: string): string {
@@ -269,5 +286,5 @@ export function isNearDuplicate(
   const sb = typeof b === 'string' ? factShape(b) : b;
   if (veto(sa, sb)) return false;
   if (cos === null) return wordOverlap(sa, sb) >= t.words;
-  return cos >= t.cosine;
+  return cos >= (sa.words.size > 0 && sameSet(sa.words, sb.words) ? t.sameWords : t.cosine);
 }
