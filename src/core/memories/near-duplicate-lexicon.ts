@@ -91,6 +91,50 @@ const PHRASES: [string, string][] = [
   ['toothache', 'tooth pain'],
   ['physical therapist|physio', 'physiotherapist'],
   ['e-mails?', 'email'],
+  // More health words with a plain equivalent.
+  ['myocardial infarction', 'heart attack'],
+  ['hyperglyc[a]?emia', 'high blood sugar'],
+  ['hypoglyc[a]?emia', 'low blood sugar'],
+  ['hypothyroidism|(?:an )?underactive thyroid', 'underactive thyroid'],
+  ['hyperthyroidism|(?:an )?overactive thyroid', 'overactive thyroid'],
+  ['seasonal allergies|allergic rhinitis|hayfever', 'hay fever'],
+  ['acid reflux|gerd|heartburn', 'reflux'],
+  ['irritable bowel syndrome', 'ibs'],
+  ['atopic dermatitis', 'eczema'],
+  ['ringing in (?:the|his|her|their) ears', 'tinnitus'],
+  ['influenza', 'flu'],
+  ['contact lenses', 'contacts'],
+  ['coeliac disease|celiac disease|celiac', 'coeliac'],
+  // More everyday phrasings.
+  ['(?:is|are) (?:skilled|talented|great|excellent|very good) at|excels? at', 'good at'],
+  ['(?:is|are) (?:bad|terrible|poor|awful|hopeless) at', 'is not good at'],
+  ['(?:knows?|knew) how to|(?:is|are) able to', 'can'],
+  ['(?:is|are) (?:in charge of|responsible for)', 'manages'],
+  ['split up with|split from', 'broke up with'],
+  ['tied the knot', 'got married'],
+  ['(?:took|takes?|taking) up', 'started'],
+  ['stays? away from|steers? clear of', 'avoids'],
+  ['catch(?:es)? up with|caught up with', 'meets'],
+  ['hangs? out with|hung out with', 'spends time with'],
+  ['plant-based', 'does not eat animal products'],
+  ['fizzy drinks?|soft drinks?', 'soda'],
+  ['grocery store', 'supermarket'],
+  ['(?:grocery|food) shopping', 'groceries'],
+  ['drugstore|chemist', 'pharmacy'],
+  ['movie theaters?|movie theatres?|the movies', 'cinema'],
+  ['city cent(?:re|er)|town cent(?:re|er)|downtown', 'city center'],
+  ['time off|days off|paid leave|pto', 'leave'],
+  ['saturdays? and sundays?', 'weekends'],
+  ['mondays? (?:to|through|-) fridays?|during the week', 'weekdays'],
+  ['wfh|works? from home', 'works from home'],
+  ['half an hour', '30 minutes'],
+  ['(?:a )?quarter of an hour', '15 minutes'],
+  ['fortnightly|every fortnight|once a fortnight|biweekly', 'every 2 weeks'],
+  ['midday|noon', '12 pm'],
+  ['midnight', '12 am'],
+  ["o'clock", ''],
+  ['a\\.m', 'am'],
+  ['p\\.m', 'pm'],
   ['(?:last|family) name|surname', 'surname'],
   ['(?:puts?|sets?|putting|setting) (?:aside|away)|(?:puts?|sets?) (?:money|some money) (?:aside|away)', 'saves'],
   ['(?:gave|given|giving|gives?) up', 'quit'],
@@ -117,7 +161,8 @@ export function foldPhrases(lower: string): string {
 }
 
 /**
- * Past forms of common irregular verbs: "stole"/"stolen" meet "steal". Forms
+ * Past forms of common irregular verbs ("stole"/"stolen" meet "steal") and
+ * irregular plurals ("teeth" meets "tooth"). Forms
  * that are also other words are left out ("left", "saw", "felt", "found",
  * "bit", "fell", "fed", "sat", "drew"), so is "grew" ("grew up" is not "grows"),
  * and "had" stays the past marker the rule reads.
@@ -129,7 +174,8 @@ export const IRREGULAR: Record<string, string> = Object.fromEntries(
    forget forgot forgotten|hide hid hidden|ride rode ridden|sing sang sung|speak spoke spoken|wake woke woken|wear wore worn
    tear tore torn|freeze froze frozen|fight fought|seek sought|sleep slept|spend spent|lend lent|lead led|flee fled
    stand stood|understand understood|throw threw thrown|shake shook shaken|forgive forgave forgiven
-   learn learnt|burn burnt|dream dreamt|become became|hang hung|dig dug`
+   learn learnt|burn burnt|dream dreamt|become became|hang hung|dig dug
+   tooth teeth|foot feet|mouse mice|woman women|man men|person people|goose geese`
     .split(/[|\n]/)
     .flatMap((line) => {
       const [base, ...forms] = line.trim().split(/\s+/);
@@ -171,7 +217,7 @@ export const FOLD: Record<string, string> = {
   renovations: 'renovate', renovated: 'renovate', dead: 'died', deceased: 'died', death: 'died', die: 'died', dies: 'died',
   phobia: 'afraid', fiancee: 'fiance', widow: 'widowed', widower: 'widowed', fall: 'autumn', grey: 'gray',
   guitarist: 'guitar', pianist: 'piano', violinist: 'violin', cellist: 'cello', drummer: 'drums', drum: 'drums', bassist: 'bass',
-  runner: 'run', jogger: 'jog', swimmer: 'swim', cyclist: 'bike', cycling: 'bike', cycled: 'bike', hiker: 'hike', climber: 'climb',
+  runner: 'run', jogger: 'run', swimmer: 'swim', cyclist: 'bike', cycling: 'bike', cycled: 'bike', hiker: 'hike', climber: 'climb',
   golfer: 'golf', skier: 'ski', surfer: 'surf',
   organise: 'organize', organised: 'organize', organising: 'organize', realise: 'realize', realised: 'realize', theatre: 'theater',
   jewellery: 'jewelry', programme: 'program', licence: 'license', practise: 'practice', practising: 'practice', travelling: 'travel',
@@ -182,4 +228,15 @@ export const FOLD: Record<string, string> = {
   programmer: 'developer', coder: 'developer', cuisine: 'food', supper: 'dinner', neighbourhood: 'neighborhood', marriage: 'wedding',
   kitten: 'cat', kittens: 'cat', puppy: 'dog', puppies: 'dog', motorbike: 'motorcycle', spectacles: 'glasses', refrigerator: 'fridge',
   fractured: 'break', fracture: 'break',
+  epileptic: 'epilepsy', autistic: 'autism', anaemic: 'anemia', anemic: 'anemia', anaemia: 'anemia', arthritic: 'arthritis',
+  anxious: 'anxiety', pregnancy: 'pregnant', infant: 'baby', newborn: 'baby', grandkids: 'grandchild', grandkid: 'grandchild',
+  grandchildren: 'grandchild', uni: 'university', exam: 'test', exams: 'test', retiree: 'retired', pensioner: 'retired',
+  customer: 'client', customers: 'client', condo: 'apartment', gig: 'concert', gigs: 'concert', gamer: 'game', hillwalking: 'hike',
+  trekking: 'hike', trek: 'hike', jog: 'run', jogging: 'run', jogs: 'run', relocated: 'move', relocate: 'move', relocating: 'move',
+  relocates: 'move', completed: 'finish', complete: 'finish', completes: 'finish', assist: 'help', assists: 'help', talk: 'speak',
+  talks: 'speak', talking: 'speak', require: 'need', requires: 'need', fix: 'repair', fixes: 'repair', mend: 'repair',
+  sees: 'visit', see: 'visit', house: 'home', tiny: 'small', quick: 'fast', quickly: 'fast', wealthy: 'rich', pricey: 'expensive',
+  costly: 'expensive', inexpensive: 'cheap', devout: 'religious', beverage: 'drink', beverages: 'drink', booze: 'alcohol',
+  kilometres: 'km', kilometers: 'km', kms: 'km', kilos: 'kg', kilograms: 'kg', hours: 'hour', hrs: 'hour', hr: 'hour',
+  mins: 'minute', min: 'minute', minutes: 'minute',
 };

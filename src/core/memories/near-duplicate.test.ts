@@ -41,6 +41,11 @@ describe('near-duplicate rule', () => {
       ['User is vegetarian.', "User doesn't eat meat or fish."],
       ["User's mother tongue is Polish.", "User's native language is Polish."],
       ['User is into jazz.', 'User likes jazz.'],
+      ['User has GERD.', 'User suffers from acid reflux.'],
+      ['User is twenty-five.', 'User is 25.'],
+      ['User has lunch at noon.', 'User has lunch at 12 pm.'],
+      ['User wakes up at 7am.', 'User wakes up at 7 a.m.'],
+      ['User is in charge of the Berlin team.', 'User manages the Berlin team.'],
     ];
     for (const [a, b] of same) expect(isNearDuplicate(a, b, null), `${a} ~ ${b}`).toBe(true);
   });
@@ -60,6 +65,9 @@ describe('near-duplicate rule', () => {
       ['User is sugar-free.', 'User is gluten-free.'],
       ['User is short-sighted.', 'User is long-sighted.'],
       ['User gave up smoking.', 'User smokes.'],
+      ['User has hypoglycemia.', 'User has high blood sugar.'],
+      ['User has an underactive thyroid.', 'User has hyperthyroidism.'],
+      ['User is forty.', 'User is 41.'],
       // Liking or learning a thing is not doing it.
       ['User prefers to work from home.', 'User works from home.'],
       ['User is learning to drive.', 'User drives to work.'],

@@ -26,16 +26,24 @@ const STOP = new Set(
    s usually always one's own out up into while because only
    use uses used using take takes took taking go goes went going gone keep keeps kept hold holds held own owns make makes made
    named called call name pay pays work works come comes someone somebody per suffer suffers suffering
-   often regularly frequently normally typically generally`
+   often regularly frequently normally typically generally absolutely extremely truly totally deeply highly strongly quite fairly
+   somewhat especially particularly incredibly super avid currently presently now recently still already actually definitely
+   certainly receive receives received possess possesses utilise utilize utilises utilizes`
     .split(/\s+/)
     .filter(Boolean),
 );
 
 const NUMBER_WORDS: Record<string, string> = {
   zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
-  eleven: '11', twelve: '12', twenty: '20', thirty: '30', hundred: '100', first: '1', second: '2', third: '3', fourth: '4',
-  fifth: '5', sixth: '6', twice: '2', once: '1', half: '0.5', dozen: '12', both: '2',
+  eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17', eighteen: '18',
+  nineteen: '19', twenty: '20', thirty: '30', forty: '40', fifty: '50', sixty: '60', seventy: '70', eighty: '80', ninety: '90',
+  hundred: '100', thousand: '1000', first: '1', second: '2', third: '3', fourth: '4', fifth: '5', sixth: '6', seventh: '7',
+  eighth: '8', ninth: '9', tenth: '10', twice: '2', once: '1', half: '0.5', dozen: '12', both: '2',
 };
+const TENS = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+const UNITS = 'one|two|three|four|five|six|seven|eight|nine';
+/** "twenty-five" is 25, not 20 and 5. */
+const COMPOUND_NUMBER = new RegExp(`\\b(${TENS})[- ](${UNITS})\\b`, 'g');
 
 /** Words whose being different on the two sides means a different fact, each set one kind. */
 const KINDS: string[][] = [
@@ -60,7 +68,7 @@ const PERSON_KIND = 5;
 KINDS.forEach((words, i) => words.forEach((w) => KIND_OF.set(w, i)));
 
 /** Words that turn a statement into its opposite or into the past. */
-const NEGATIONS = new Set(['not', 'no', 'never', 'cannot', 'nor', 'without', 'dislike', 'dislikes', 'hate', 'hates', 'avoid', 'avoids', 'skip', 'skips']);
+const NEGATIONS = new Set(['not', 'no', 'never', 'cannot', 'nor', 'without', 'dislike', 'dislikes', 'hate', 'hates', 'avoid', 'avoids', 'skip', 'skips', 'refuses', 'refuse', 'abstains']);
 const PAST = new Set(['used', 'former', 'formerly', 'anymore', 'longer', 'ex', 'stopped', 'quit', 'cancelled', 'canceled', 'had', 'previously']);
 /** Wanting or planning is not having or doing. */
 const WISH = new Set(['want', 'wants', 'wanted', 'wish', 'hope', 'hopes', 'hoping', 'plan', 'plans', 'planning', 'goal', 'dream', 'trying', 'try', 'tries', 'would', 'aims', 'aiming']);
@@ -123,7 +131,9 @@ function foldedLower(plain: string): string {
       .replace(/\bno longer\b/g, ' not longer ')
       .replace(/(\d)(st|nd|rd|th)\b/g, '$1')
       .replace(/(\d+):(\d\d)/g, '$1.$2')
+      .replace(COMPOUND_NUMBER, (_, tens: string, unit: string) => String(Number(NUMBER_WORDS[tens]) + Number(NUMBER_WORDS[unit])))
       .replace(/(\d)-(year|month|week|day)/g, '$1 $2')
+      .replace(/(\d)([a-z]{1,3})\b/g, '$1 $2')
       .replace(/\s+/g, ' '),
   );
 }
