@@ -109,11 +109,12 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     yield r;
   }
 
-  const { rows: p } = await db.query<{ id: string; name: string; avatar: string | null; created_at: string }>(
-    `SELECT id, name, avatar, ${ts('created_at')} AS created_at FROM personas WHERE id = $1`,
+  const { rows: p } = await db.query<{ id: string; name: string; avatar: string | null; created_at: string; local_only: boolean; mcp: boolean }>(
+    `SELECT id, name, avatar, ${ts('created_at')} AS created_at, local_only, mcp FROM personas WHERE id = $1`,
     [id],
   );
-  yield* out({ type: 'persona', id: p[0]!.id, name: p[0]!.name, avatar: p[0]!.avatar, createdAt: p[0]!.created_at });
+  const pr = p[0]!;
+  yield* out({ type: 'persona', id: pr.id, name: pr.name, avatar: pr.avatar, createdAt: pr.created_at, localOnly: pr.local_only, mcp: pr.mcp });
 
   // An incognito chat leaves nothing behind, in an export neither (docs/privacy.md); its messages follow (inFile).
   const { rows: convs } = await db.query<Record<string, string | number | null>>(

@@ -120,6 +120,14 @@ describe('a local-only persona', () => {
     }
   });
 
+  it('stays local-only and closed to AI tools through an export and an import', async () => {
+    const p = (await f.core.call('personas.create', { name: 'Journal' })).id;
+    await f.core.call('personas.update', { id: p, localOnly: true, mcp: false });
+    const exported = await f.core.call('personas.export', { id: p });
+    const imported = await f.core.call('personas.import', { path: exported.path! });
+    expect(imported.persona).toMatchObject({ name: 'Journal (2)', localOnly: true, mcp: false });
+  });
+
   it('can be closed to other AI tools: every MCP call is refused, and reopened', async () => {
     const p = (await f.core.call('personas.create', { name: 'Diary' })).id;
     await f.core.call('memories.write', { persona: p, content: 'Wrote three pages about the trip' });
