@@ -120,7 +120,7 @@ try {
     // 3. Recall through the API while the document's chunks embed: it embeds its query with the busy local model.
     // The first embedding job starts the model (worker + load); the calls wait for that, so they measure the queueing.
     const loadStart = performance.now();
-    while (!core.ctx.embedder.current().warm() && performance.now() - loadStart < 60_000) await new Promise((r) => setTimeout(r, 20));
+    while (!core.ctx.embedder.current('no-persona').warm() && performance.now() - loadStart < 60_000) await new Promise((r) => setTimeout(r, 20));
     const modelReadyMs = performance.now() - loadStart;
     const fallbacks: string[] = [];
     const warn = console.warn;

@@ -214,7 +214,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'hearth-bench-knowledge-'));
 try {
   console.log(`docs-dev: ${files.length} documents, ${questions.length} questions (${dir}); load average ${load()} on ${cpus().length} cores`);
   const core = await createCore({ dataDir: join(tmp, 'data'), dailyBackups: false });
-  const cache = values['vector-cache'] ? cacheVectors(core.ctx.embedder.current(), resolve(values['vector-cache'])) : null;
+  const cache = values['vector-cache'] ? cacheVectors(core.ctx.embedder.current('no-persona'), resolve(values['vector-cache'])) : null;
   try {
     const ingest = await ingestAll(core);
     console.log(
@@ -226,7 +226,7 @@ try {
 
     // The query vectors come from the same model as the chunks', computed up front: the recall timings
     // below then hold no model time, and a busy machine cannot push a query into the text-only fallback.
-    const provider = core.ctx.embedder.current();
+    const provider = core.ctx.embedder.current('no-persona');
     const vectors = await provider.embed(questions.map((q) => q.question));
 
     const hearth: Ranks = new Map();

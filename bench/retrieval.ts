@@ -75,7 +75,7 @@ const rankings: Record<string, string[]> = {};
 try {
   const ctx = core.ctx;
   const model = ctx.embedder.model();
-  const provider = ctx.embedder.current();
+  const provider = ctx.embedder.current('no-persona');
   const cache = new VectorCache(values.cache, model, provider.dimensions);
   // Contextual keys (src/core/memories/context-key.ts) as the embedding job makes them for an
   // imported stream: day, the turn before on the same day, the turn itself.

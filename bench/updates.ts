@@ -258,7 +258,7 @@ async function quality(ctx: CoreContext, now: Date): Promise<Record<string, Reco
 /** One vector per text: the configured embedder's (cached on disk by model and text), or the hashed stand-in. */
 async function vectorsFor(ctx: CoreContext, texts: string[]): Promise<(text: string) => Float32Array> {
   if (values.vectors === 'hashed') return (t) => fakeVector(t, DIMS);
-  const provider = ctx.embedder.current();
+  const provider = ctx.embedder.current('no-persona');
   if (provider.dimensions !== DIMS) throw new Error(`the configured embedder gives ${provider.dimensions}-d vectors; the bench expects ${DIMS}`);
   const cache = new VectorCache(values.cache, ctx.embedder.model(), provider.dimensions);
   const missing = cache.missing(texts);

@@ -6,6 +6,7 @@ import type { QueueDefs } from './jobs/types';
 import type { ParsedDocument, ParseOptions } from './parse/types';
 import type { EmbeddingConfig } from './providers/embeddings/config';
 import type { EmbeddingProvider } from './providers/embeddings/types';
+import type { ContentScope } from './providers/locality';
 
 // Interfaces only: every domain depends on these, and only the composition
 // root (src/core/index.ts) knows which classes implement them.
@@ -22,13 +23,17 @@ export interface SecretStore {
 export interface Embedder {
   /** The tag of the current model: only vectors with this tag count as current (docs/ranking.md). */
   model(): string;
-  /** The provider in effect, for background work; throws `cancelled` once the core is closing. */
-  current(): EmbeddingProvider;
+  /**
+   * The provider in effect, for background work; throws `cancelled` once the core is closing,
+   * and `local_only` when `scope` is a local-only persona and the provider is not on this computer.
+   */
+  current(scope: ContentScope): EmbeddingProvider;
   /**
    * Embeds a recall query with the current provider (short timeout). Resolves
-   * null when that is not possible, so recall falls back to text-only.
+   * null when that is not possible (a local-only persona's text and a provider
+   * off this computer included: nothing is sent), so recall falls back to text-only.
    */
-  embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | null>;
+  embedQuery(text: string, scope: ContentScope, signal?: AbortSignal): Promise<Float32Array | null>;
   /** Switches provider when its settings or key changed; tells whether the model (the vector tag) did. */
   configure(config: EmbeddingConfig, apiKey: string | null): Promise<{ changed: boolean; modelChanged: boolean }>;
 }

@@ -44,6 +44,7 @@ import { raiseNotice } from './info/notices';
 import { findLostRows, lostRowsNotice } from './db/startup-check';
 import { DEFAULT_IDLE_CHECKPOINT, IdleCheckpointer, type IdleCheckpointOptions } from './db/idle-checkpoint';
 import { DEFAULT_IDLE_VACUUM, IdleVacuum, type IdleVacuumOptions } from './db/idle-vacuum';
+import { sweepIncognito } from './conversations/incognito';
 
 export interface CoreOptions {
   /** Where the database and secrets live; null keeps everything in memory. */
@@ -251,6 +252,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (unfinished.length) {
       notices.push(`An import that had not finished when Hearth stopped was removed (${unfinished.length === 1 ? 'one persona' : `${unfinished.length} personas`}); nothing else changed. Import the file again.`);
     }
+    // An incognito chat a stop left open is deleted (docs/privacy.md).
+    await sweepIncognito(db, server !== null);
     // At start-up the provider only takes the stored settings; a backfill is the switch's job (or the user's).
     await applyEmbeddingSettings(ctx, { backfill: false });
     // Before the runner: the jobs it takes back at start reach the other Hearths' pages too.

@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'backup_damaged',
   /** The PostgreSQL server of HEARTH_DATABASE_URL cannot be used: unreachable, login refused, no such database. */
   'database_server',
+  /** A local-only persona's content would go to a provider that is not on this computer: refused before any request. */
+  'local_only',
   'internal',
   // Raised by the renderer's HTTP transport (the browser host refused the token / cannot be reached).
   'unauthorized',

@@ -29,6 +29,7 @@ import type {
   SimilarMemory,
   MemoryVersion,
   Persona,
+  PersonaUpdate,
   PersonaImport,
   RecallHit,
   ConversationHit,
@@ -57,6 +58,8 @@ export interface Api {
   'personas.create': [{ name: string; avatar?: string | null }, Persona];
   'personas.rename': [{ id: string; name: string; avatar?: string | null }, Persona];
   'personas.delete': [{ id: string; confirm: string }, { deleted: Persona['counts'] }];
+  /** Privacy settings (docs/privacy.md); the warnings say which model calls the current providers will refuse. */
+  'personas.update': [{ id: string; localOnly?: boolean; mcp?: boolean }, PersonaUpdate];
   /**
    * Writes the persona to one `<name>.hearth` file (docs/export.md). The browser host answers with `url`
    * (a one-time download, same Bearer token); the desktop app asks where to save and answers with `path`
@@ -176,7 +179,9 @@ export interface Api {
 
   'conversations.list': [{ persona: string }, ConversationInfo[]];
   'conversations.search': [{ persona: string; query: string; limit?: number }, ConversationHit[]];
-  'conversations.create': [{ persona: string; title?: string }, ConversationInfo];
+  'conversations.create': [{ persona: string; title?: string; incognito?: boolean }, ConversationInfo];
+  /** Closing an incognito conversation deletes it (docs/privacy.md); any other conversation stays as it is. */
+  'conversations.close': [{ persona: string; id: string }, { deleted: boolean }];
   'conversations.rename': [{ persona: string; id: string; title: string }, ConversationInfo];
   'conversations.delete': [{ persona: string; id: string }, { deleted: boolean }];
 

@@ -36,6 +36,17 @@ export interface Persona {
   avatar: string | null;
   createdAt: ISOTime;
   counts: { memories: number; userModel: number; knowledgeSources: number; knowledgeChunks: number; messages: number };
+  /** Every model call carrying this persona's content goes only to this computer (docs/privacy.md). */
+  localOnly: boolean;
+  /** Other AI tools may use this persona over MCP. */
+  mcp: boolean;
+}
+
+/** personas.update's answer: the persona, and what its privacy settings stop with the current providers. */
+export interface PersonaUpdate {
+  persona: Persona;
+  /** One sentence per model call that will be refused, e.g. "Chat uses api.openai.com: …". Empty when nothing stops. */
+  warnings: string[];
 }
 
 export interface Memory {
@@ -220,6 +231,8 @@ export interface ConversationInfo {
   messages: number;
   createdAt: ISOTime;
   updatedAt: ISOTime;
+  /** Reads the persona's memory but writes nothing, and is deleted when closed (docs/privacy.md). */
+  incognito: boolean;
 }
 
 export interface MemorySearchResult {

@@ -23,11 +23,13 @@ async function compactionPending(q: Queryable, conv: ConversationRow): Promise<b
 /**
  * Background work a finished turn may call for — never done inside the turn:
  * the periodic review (every `reviewEvery` successful turns) and compaction
- * (once the unfolded conversation outgrows the context budget).
+ * (once the unfolded conversation outgrows the context budget; an incognito
+ * conversation's compaction folds without the flush, compaction/work.ts).
  */
 export async function afterTurn(ctx: CoreContext, conv: ConversationRow, settings: ChatSettings, successful: boolean): Promise<void> {
   const messages = await listMessages(ctx.db, conv.id, true);
-  if (successful) {
+  // An incognito chat triggers no review (docs/privacy.md).
+  if (successful && !conv.incognito) {
     // Bump and enqueue commit together: a crash never leaves a reset counter without its job.
     await ctx.db.transaction(async (tx) => {
       if (!(await bumpNudge(tx, conv.id, settings.reviewEvery))) return;

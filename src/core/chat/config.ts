@@ -1,5 +1,7 @@
 import { AppError } from '../../shared/errors';
+import { OPENAI_API_URL } from '../../shared/key-owner';
 import type { CoreContext } from '../context';
+import { checkLocality, type ContentScope } from '../providers/locality';
 import { OpenAiChatProvider } from '../providers/llm/openai';
 import type { ChatProvider } from '../providers/llm/types';
 import { type ChatConfig, readSettings } from '../settings/store';
@@ -23,8 +25,10 @@ export async function loadChatSettings(ctx: CoreContext): Promise<ChatSettings> 
  * The configured chat model, or a `not_configured` error that says how to set one.
  * The client never retries on its own: in a turn the person sees the failure
  * at once and can resend; in a job the queue's backoff is the retry.
+ * `scope` names whose content the calls carry: a local-only persona's is refused
+ * here, before any request, unless the server is on this computer (docs/privacy.md).
  */
-export function chatProviderFrom(settings: ChatSettings): ChatProvider {
+export function chatProviderFrom(settings: ChatSettings, scope: ContentScope): ChatProvider {
   const { baseUrl, model, apiKey } = settings.chat;
   if (!model) {
     throw new AppError(
@@ -38,5 +42,6 @@ export function chatProviderFrom(settings: ChatSettings): ChatProvider {
       'The chat model needs either a base URL (a local OpenAI-compatible server) or an OpenAI API key. Set one in Settings → Chat model.',
     );
   }
+  checkLocality(scope, 'chat', baseUrl ?? OPENAI_API_URL);
   return new OpenAiChatProvider({ baseUrl, model, apiKey, maxRetries: 0 });
 }

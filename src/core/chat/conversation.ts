@@ -8,9 +8,11 @@ export interface ConversationRow {
   summary: string;
   memory_snapshot: string | null;
   user_msgs_since_nudge: number;
+  /** Reads the persona's memory, writes none of it, deleted when closed (docs/privacy.md). */
+  incognito: boolean;
 }
 
-const COLUMNS = 'id, persona, summary, memory_snapshot, user_msgs_since_nudge';
+const COLUMNS = 'id, persona, summary, memory_snapshot, user_msgs_since_nudge, incognito';
 
 /** The persona's current conversation (the one used most recently), created on first use. */
 export async function ensureConversation(db: Queryable, persona: string): Promise<ConversationRow> {

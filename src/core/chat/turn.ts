@@ -2,7 +2,7 @@ import type { ChatMessage, ChatToolCall } from '../../shared/api';
 import { STOPPED_MARK } from '../../shared/chat-marks';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
-import { requirePersona } from '../personas/store';
+import { personaPrivacy, requirePersona } from '../personas/store';
 import type { ChatProvider, LlmMessage } from '../providers/llm/types';
 import { afterTurn } from './after-turn';
 import { chatProviderFrom, loadChatSettings } from './config';
@@ -11,7 +11,7 @@ import { toLlmHistory } from './history';
 import { deleteMessage, finishMessage, insertMessage, listMessages } from './messages';
 import { assemblePrompt } from './prompt';
 import { claimTurn } from './running';
-import { TOOLS } from './tools/definitions';
+import { toolsFor } from './tools/definitions';
 import { runTool } from './tools/run';
 
 /** Tool rounds per turn; the round after the last one is answered without tools. */
@@ -35,7 +35,7 @@ async function streamRound(t: Turn, messages: LlmMessage[], withTools: boolean):
   const row = await insertMessage(ctx.db, conv.id, { role: 'assistant', content: '' });
   let streamed = '';
   try {
-    const res = await t.provider.chat(messages, withTools ? TOOLS : [], {
+    const res = await t.provider.chat(messages, withTools ? toolsFor(conv.incognito) : [], {
       signal: t.signal,
       onToken: (delta) => {
         streamed += delta;
@@ -64,7 +64,7 @@ async function loop(t: Turn): Promise<ChatMessage> {
     if (!reply.toolCalls || reply.toolCalls.length === 0) return reply;
     let userModelChanged = false;
     for (const call of reply.toolCalls) {
-      const out = await runTool(ctx, { persona: conv.persona, conversationId: conv.id }, call.name, call.arguments);
+      const out = await runTool(ctx, { persona: conv.persona, conversationId: conv.id, incognito: conv.incognito }, call.name, call.arguments);
       userModelChanged ||= out.userModelChanged === true;
       const result = await insertMessage(ctx.db, conv.id, {
         role: 'tool',
@@ -132,7 +132,7 @@ async function runTurn(
 ): Promise<ChatMessage> {
   await requirePersona(ctx.db, persona);
   const settings = await loadChatSettings(ctx);
-  const provider = chatProviderFrom(settings);
+  const provider = chatProviderFrom(settings, await personaPrivacy(ctx.db, persona));
   const { signal, release } = claimTurn(ctx, persona);
   let failure: AppError | null = null;
   let convId: string | undefined;

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import { handler } from '../method';
 import { requirePersona } from '../personas/store';
 import { personaId, uuid } from '../schemas';
+import { closeConversation } from './incognito';
 import { searchConversations } from './search';
 import { createConversation, deleteConversation, listConversations, renameConversation } from './store';
 
@@ -24,9 +25,15 @@ export const conversationHandlers = {
     },
   ),
 
-  'conversations.create': handler(z.object({ persona: personaId, title: title.optional() }).strict(), async (args, ctx) => {
+  'conversations.create': handler(z.object({ persona: personaId, title: title.optional(), incognito: z.boolean().optional() }).strict(), async (args, ctx) => {
     await requirePersona(ctx.db, args.persona);
-    return createConversation(ctx.db, args.persona, args.title ?? '');
+    return createConversation(ctx.db, args.persona, args.title ?? '', args.incognito ?? false);
+  }),
+
+  'conversations.close': handler(z.object({ persona: personaId, id: uuid }).strict(), async (args, ctx) => {
+    // Its reply must not be written into a conversation that is being deleted.
+    if (isBusy(ctx, args.persona)) throw new AppError('busy', 'Stop the current reply before closing this conversation.');
+    return closeConversation(ctx.db, args.persona, args.id);
   }),
 
   'conversations.rename': handler(z.object({ persona: personaId, id: uuid, title }).strict(), (args, ctx) =>

@@ -9,6 +9,7 @@ interface Row {
   title: string;
   created_at: Date;
   updated_at: Date;
+  incognito: boolean;
   messages: number;
   first_message: string | null;
 }
@@ -21,10 +22,11 @@ function toInfo(r: Row): ConversationInfo {
     messages: r.messages,
     createdAt: toIso(r.created_at),
     updatedAt: toIso(r.updated_at),
+    incognito: r.incognito,
   };
 }
 
-const SELECT = `SELECT c.id, c.title, c.created_at, c.updated_at,
+const SELECT = `SELECT c.id, c.title, c.created_at, c.updated_at, c.incognito,
     (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id AND m.role IN ('user', 'assistant')) AS messages,
     (SELECT left(m.content, 200) FROM messages m WHERE m.conversation_id = c.id AND m.role = 'user' ORDER BY m.id LIMIT 1) AS first_message
   FROM conversations c`;
@@ -41,12 +43,15 @@ async function one(db: Queryable, id: string): Promise<ConversationInfo> {
   return toInfo(rows[0]);
 }
 
-/** A new, empty conversation; it becomes the current one (newest updated_at). */
-export async function createConversation(db: Queryable, persona: string, title: string): Promise<ConversationInfo> {
+/**
+ * A new, empty conversation; it becomes the current one (newest updated_at) unless it is
+ * incognito, which is never the current one (docs/privacy.md).
+ */
+export async function createConversation(db: Queryable, persona: string, title: string, incognito = false): Promise<ConversationInfo> {
   const { rows } = await db.query<{ id: string }>(
     // clock_timestamp, not now(): two created in one transaction still order.
-    `INSERT INTO conversations (persona, title, created_at, updated_at) VALUES ($1, $2, clock_timestamp(), clock_timestamp()) RETURNING id`,
-    [persona, title],
+    `INSERT INTO conversations (persona, title, created_at, updated_at, incognito) VALUES ($1, $2, clock_timestamp(), clock_timestamp(), $3) RETURNING id`,
+    [persona, title, incognito],
   );
   return one(db, rows[0]!.id);
 }

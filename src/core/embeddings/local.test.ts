@@ -42,7 +42,7 @@ describe('offline semantic recall with the built-in model', () => {
   });
 
   it('embeds a query with the loaded model, and the vectors are 512-d', async () => {
-    const v = await core.ctx.embedder.embedQuery(QUESTION);
+    const v = await core.ctx.embedder.embedQuery(QUESTION, 'no-persona');
     expect(v).toBeInstanceOf(Float32Array);
     expect(v!.length).toBe(512);
   });
@@ -52,7 +52,7 @@ describe('offline semantic recall with the built-in model', () => {
     const other = await makeTestCore({ embeddings: { queryTimeoutMs: 10_000 } });
     try {
       // Opening it did not mean loading the model again: its first query is served by the loaded one.
-      expect(other.ctx.embedder.current().warm()).toBe(true);
+      expect(other.ctx.embedder.current('no-persona').warm()).toBe(true);
       const mine = ['The user keeps bees on the roof of the garage.', 'The user is learning the violin on Thursdays.'];
       const theirs = ['The user feeds a sourdough starter named Bob.', 'The user takes the 7:12 train to Leeds.', 'The user moved the dentist to Friday.'];
       const write = (c: TestCore, content: string) => c.call('memories.write', { persona: 'main', content }).then((m) => ({ c, content, id: m.id }));
@@ -62,7 +62,7 @@ describe('offline semantic recall with the built-in model', () => {
         const stored = await storedVector(c, 'memories', id, 512);
         expect(stored?.model).toBe('local:use-lite-512');
         // Each memory holds its own text's vector, not a neighbour's from the other persona's batch.
-        expect(cosine(stored!.vector, (await core.ctx.embedder.embedQuery(content))!)).toBeGreaterThan(0.999);
+        expect(cosine(stored!.vector, (await core.ctx.embedder.embedQuery(content, 'no-persona'))!)).toBeGreaterThan(0.999);
       }
     } finally {
       await other.dispose();

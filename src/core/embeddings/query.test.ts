@@ -14,7 +14,7 @@ describe('embedding a recall query', () => {
   it('returns the vector from the current provider', async () => {
     // A generous timeout: this is about where the vector comes from, not about how fast.
     fx = await makeEmbedFixture({ embeddings: { queryTimeoutMs: 15_000 } });
-    const v = await fx.core.ctx.embedder.embedQuery('tea or coffee');
+    const v = await fx.core.ctx.embedder.embedQuery('tea or coffee', 'no-persona');
     expect(Array.from(v!)).toEqual(Array.from(fakeVector('tea or coffee', 16)));
     // recall called without a vector (as the chat's tool and every door do) embeds its query itself.
     await fx.core.call('memories.write', { persona: 'main', content: 'Drinks green tea every afternoon.' });
@@ -30,12 +30,12 @@ describe('embedding a recall query', () => {
     fx = await makeEmbedFixture({ embeddings: { queryTimeoutMs: 300 } });
     fx.fake.push({ hang: true });
     const t0 = performance.now();
-    expect(await fx.core.ctx.embedder.embedQuery('tea or coffee')).toBeNull();
+    expect(await fx.core.ctx.embedder.embedQuery('tea or coffee', 'no-persona')).toBeNull();
     expect(performance.now() - t0).toBeLessThan(3_000);
     fx.fake.failNext(1, 500);
-    expect(await fx.core.ctx.embedder.embedQuery('tea or coffee')).toBeNull();
+    expect(await fx.core.ctx.embedder.embedQuery('tea or coffee', 'no-persona')).toBeNull();
     fx.fake.push({ wrongDimension: 3 });
-    expect(await fx.core.ctx.embedder.embedQuery('tea or coffee')).toBeNull();
+    expect(await fx.core.ctx.embedder.embedQuery('tea or coffee', 'no-persona')).toBeNull();
     // and recall still answers, by text
     await fx.core.call('memories.write', { persona: 'main', content: 'Drinks green tea every afternoon.' });
     await waitForJobs(fx.core); // embedded: only the query itself will meet the hang

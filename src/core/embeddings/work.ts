@@ -8,6 +8,7 @@ import { embedByLength } from './length-order';
 import { loadWindowTargets, meanVectors, writeWindowVectors } from '../knowledge/window-store';
 import { placeStagedVectors } from './staged';
 import { loadTargets, markFailed, type TargetRow, writeVectors } from './store';
+import { personaPrivacy } from '../personas/store';
 
 const argsSchema = z.object({
   target: z.enum(EMBEDDING_TARGETS),
@@ -46,9 +47,10 @@ export const embeddingsQueue: QueueDef = {
   concurrency: 1,
   async work(raw, jc, ctx) {
     const args = parseArgs(raw);
-    const provider = ctx.embedder.current();
     const loaded = await loadTargets(ctx.db, args.target, args.ids);
     if (loaded.length === 0) return;
+    // A job holds one persona's rows (enqueue.ts); a local-only persona's go to no provider off this computer.
+    const provider = ctx.embedder.current(await personaPrivacy(ctx.db, loaded[0]!.persona));
     // Vectors an import brought for the current model only need to join their index (staged.ts).
     const { placed, rest: rows } = await placeStagedVectors(ctx.db, args.target, loaded, provider.model, jc.signal);
     if (placed.length) announce(ctx, args.target, placed);

@@ -101,7 +101,7 @@ describe('versions: every actor, every path', () => {
     ]);
 
     f.fake.push({ text: JSON.stringify([{ category: 'work', content: 'Shipped the Q2 report', importance: 7 }]) });
-    const provider = chatProviderFrom(await loadChatSettings(f.core.ctx));
+    const provider = chatProviderFrom(await loadChatSettings(f.core.ctx), 'no-persona');
     const flushed = await flushSlice(f.core.ctx, provider, { persona: 'main', conversationId: conv.id }, 'User: shipped the Q2 report', AbortSignal.timeout(30_000));
     expect(flushed.problem).toBeNull();
     expect(await history(flushed.written[0]!)).toMatchObject([{ change: 'create', actor: 'flush', conversationId: conv.id }]);

@@ -68,10 +68,21 @@ export function listedTools(binding: McpBinding): Tool[] {
   }));
 }
 
-/** The one message for a connection whose persona does not exist (any more), naming those that do. */
+/**
+ * The one message for a connection whose persona does not exist (any more), naming those that do,
+ * or whose persona the person closed to other AI tools (docs/privacy.md).
+ */
 async function missingPersona(deps: McpDeps, persona: string): Promise<AppError | null> {
-  const { rows } = await deps.ctx.db.query<{ id: string }>('SELECT id FROM personas WHERE NOT importing ORDER BY id');
-  if (rows.some((r) => r.id === persona)) return null;
+  const { rows } = await deps.ctx.db.query<{ id: string; name: string; mcp: boolean }>('SELECT id, name, mcp FROM personas WHERE NOT importing ORDER BY id');
+  const found = rows.find((r) => r.id === persona);
+  if (found && !found.mcp) {
+    return new AppError(
+      'forbidden',
+      `The user has closed the persona "${found.name}" to other AI tools; nothing was read or changed. ` +
+        'They can open it again in Hearth (the persona’s settings → “Other AI tools may use it”).',
+    );
+  }
+  if (found) return null;
   return new AppError(
     'not_found',
     `Hearth has no persona "${persona}" (it has: ${rows.map((r) => r.id).join(', ') || 'none'}). ` +

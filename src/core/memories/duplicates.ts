@@ -10,6 +10,7 @@ import { EMBEDDING_DEFAULTS, modelTag } from '../providers/embeddings/config';
 import { type MemoryInput, writeMemory } from './mutate';
 import { factShape, foldedText, isNearDuplicate, normalisedFact } from './near-duplicate';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './row';
+import { personaPrivacy } from '../personas/store';
 
 const LOCAL = EMBEDDING_DEFAULTS.local!;
 /** A literal in the SQL, so the planner can use the built-in model's partial index (migrations/0004). */
@@ -87,10 +88,19 @@ async function candidates(
  * answering). With `onlyIfWarm`, null too while the model would first have to
  * load: the editor's check as the person types must not wait seconds for it.
  */
-export async function textVector(ctx: CoreContext, content: string, onlyIfWarm = false): Promise<Float32Array | null> {
+export async function textVector(ctx: CoreContext, persona: string, content: string, onlyIfWarm = false): Promise<Float32Array | null> {
   if (!ctx.db.features.vector) return null;
-  if (onlyIfWarm && !ctx.embedder.current().warm()) return null;
-  return ctx.embedder.embedQuery(content);
+  const privacy = await personaPrivacy(ctx.db, persona);
+  if (onlyIfWarm) {
+    let warm = false;
+    try {
+      warm = ctx.embedder.current(privacy).warm();
+    } catch {
+      // a local-only persona and a provider off this computer: the text rule decides
+    }
+    if (!warm) return null;
+  }
+  return ctx.embedder.embedQuery(content, privacy);
 }
 
 /**
@@ -105,7 +115,7 @@ export async function findNearDuplicate(
   content: string,
   options: { exclude?: string[]; vector?: Float32Array | null; db?: Queryable } = {},
 ): Promise<DuplicateMatch | null> {
-  const vector = options.vector === undefined ? await textVector(ctx, content) : options.vector;
+  const vector = options.vector === undefined ? await textVector(ctx, persona, content) : options.vector;
   const model = ctx.embedder.model();
   const rows = await candidates(options.db ?? ctx.db, model, persona, content, vector, options.exclude ?? []);
   const shape = factShape(content);

@@ -96,7 +96,7 @@ export const memoryHandlers = {
     z.object({ persona: personaId, content: text(MAX_MEMORY_CHARS), exclude: z.array(uuid).max(100).optional() }).strict(),
     async ({ persona, content, exclude }, ctx) => {
       await requirePersona(ctx.db, persona);
-      return findNearDuplicate(ctx, persona, content, { exclude: exclude ?? [], vector: await textVector(ctx, content, true) });
+      return findNearDuplicate(ctx, persona, content, { exclude: exclude ?? [], vector: await textVector(ctx, persona, content, true) });
     },
   ),
 

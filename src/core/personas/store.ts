@@ -1,10 +1,11 @@
 import type { Persona } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import type { Queryable } from '../db/client';
+import type { PersonaPrivacy } from '../providers/locality';
 import { toIso } from '../time';
 
 const SELECT = `
-  SELECT p.id, p.name, p.avatar, p.created_at,
+  SELECT p.id, p.name, p.avatar, p.created_at, p.local_only, p.mcp,
     (SELECT count(*) FROM memories m WHERE m.persona = p.id) AS memories,
     (SELECT count(*) FROM user_models u WHERE u.persona = p.id) AS user_model,
     (SELECT count(*) FROM knowledge_sources s WHERE s.persona = p.id) AS knowledge_sources,
@@ -18,6 +19,8 @@ interface Row {
   name: string;
   avatar: string | null;
   created_at: Date;
+  local_only: boolean;
+  mcp: boolean;
   memories: number;
   user_model: number;
   knowledge_sources: number;
@@ -38,6 +41,8 @@ function toPersona(r: Row): Persona {
       knowledgeChunks: Number(r.knowledge_chunks),
       messages: Number(r.messages),
     },
+    localOnly: r.local_only,
+    mcp: r.mcp,
   };
 }
 
@@ -99,4 +104,24 @@ export async function renamePersona(db: Queryable, id: string, name: string, ava
       : await db.query('UPDATE personas SET name = $2, avatar = $3 WHERE id = $1', [id, name, avatar]);
   if (!affectedRows) throw new AppError('not_found', `There is no persona "${id}".`);
   return getPersona(db, id);
+}
+
+/** Sets the persona's privacy switches; a field left out keeps its value. */
+export async function updatePersonaPrivacy(db: Queryable, id: string, change: { localOnly?: boolean; mcp?: boolean }): Promise<Persona> {
+  const { affectedRows } = await db.query(
+    'UPDATE personas SET local_only = coalesce($2, local_only), mcp = coalesce($3, mcp) WHERE id = $1 AND NOT importing',
+    [id, change.localOnly ?? null, change.mcp ?? null],
+  );
+  if (!affectedRows) throw new AppError('not_found', `There is no persona "${id}".`);
+  return getPersona(db, id);
+}
+
+/**
+ * What a provider call needs to know of the persona whose content it carries
+ * (src/core/providers/locality.ts). A persona that does not exist is treated as
+ * local-only: a call for it is refused rather than sent.
+ */
+export async function personaPrivacy(db: Queryable, id: string): Promise<PersonaPrivacy> {
+  const { rows } = await db.query<{ name: string; local_only: boolean }>('SELECT name, local_only FROM personas WHERE id = $1', [id]);
+  return { id, name: rows[0]?.name ?? id, localOnly: rows[0]?.local_only ?? true };
 }

@@ -109,15 +109,17 @@ export async function* personaRecords(db: Queryable, id: string, onRow?: () => v
     yield r;
   }
 
-  const { rows: p } = await db.query<{ id: string; name: string; avatar: string | null; created_at: string }>(
-    `SELECT id, name, avatar, ${ts('created_at')} AS created_at FROM personas WHERE id = $1`,
+  const { rows: p } = await db.query<{ id: string; name: string; avatar: string | null; created_at: string; local_only: boolean; mcp: boolean }>(
+    `SELECT id, name, avatar, ${ts('created_at')} AS created_at, local_only, mcp FROM personas WHERE id = $1`,
     [id],
   );
-  yield* out({ type: 'persona', id: p[0]!.id, name: p[0]!.name, avatar: p[0]!.avatar, createdAt: p[0]!.created_at });
+  const pr = p[0]!;
+  yield* out({ type: 'persona', id: pr.id, name: pr.name, avatar: pr.avatar, createdAt: pr.created_at, localOnly: pr.local_only, mcp: pr.mcp });
 
+  // An incognito chat leaves nothing behind, in an export neither (docs/privacy.md); its messages follow (inFile).
   const { rows: convs } = await db.query<Record<string, string | number | null>>(
     `SELECT id, title, summary, memory_snapshot, user_msgs_since_nudge, ${ts('created_at')} AS created_at, ${ts('updated_at')} AS updated_at
-     FROM conversations WHERE persona = $1 ORDER BY created_at, id`,
+     FROM conversations WHERE persona = $1 AND NOT incognito ORDER BY created_at, id`,
     [id],
   );
   for (const c of convs) {
@@ -365,8 +367,8 @@ async function countRows(db: Queryable, id: string): Promise<number> {
     'SELECT count(*)::int AS n FROM user_model_versions WHERE persona = $1',
     'SELECT count(*)::int AS n FROM knowledge_sources WHERE persona = $1',
     'SELECT count(*)::int AS n FROM knowledge_chunks WHERE persona = $1',
-    'SELECT count(*)::int AS n FROM conversations WHERE persona = $1',
-    'SELECT count(*)::int AS n FROM messages x JOIN conversations c ON c.id = x.conversation_id WHERE c.persona = $1',
+    'SELECT count(*)::int AS n FROM conversations WHERE persona = $1 AND NOT incognito',
+    'SELECT count(*)::int AS n FROM messages x JOIN conversations c ON c.id = x.conversation_id WHERE c.persona = $1 AND NOT c.incognito',
   ];
   let total = 1;
   for (const sql of counts) total += (await db.query<{ n: number }>(sql, [id])).rows[0]?.n ?? 0;

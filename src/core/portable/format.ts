@@ -30,6 +30,9 @@ const persona = z.object({
   // Files written before avatars existed have none: the name's first character is shown, as it was.
   avatar: avatar.optional(),
   createdAt: iso,
+  // Privacy travels with the persona (docs/privacy.md); files written before it existed have neither.
+  localOnly: z.boolean().optional(),
+  mcp: z.boolean().optional(),
 });
 
 const memory = z.object({

@@ -8,7 +8,7 @@ import type { CoreContext } from '../context';
 import { importMemories } from '../memories/import';
 import { findNearDuplicate } from '../memories/duplicates';
 import { MAX_MEMORY_CHARS } from '../memories/handlers';
-import { requirePersona } from '../personas/store';
+import { personaPrivacy, requirePersona } from '../personas/store';
 import { localDay } from '../time';
 import { importError } from './lines';
 
@@ -242,7 +242,7 @@ const NEAR_CHECK_MAX = 5_000;
 /** For each text, the id of a stored memory of the persona that says it in other words, or null. */
 async function nearDuplicatesOf(ctx: CoreContext, persona: string, texts: string[]): Promise<(string | null)[]> {
   if (!texts.length || texts.length > NEAR_CHECK_MAX) return texts.map(() => null);
-  const vectors = await embedAll(ctx, texts);
+  const vectors = await embedAll(ctx, persona, texts);
   const out: (string | null)[] = [];
   for (let k = 0; k < texts.length; k++) {
     const found = await findNearDuplicate(ctx, persona, texts[k]!, { vector: vectors[k] ?? null });
@@ -252,10 +252,11 @@ async function nearDuplicatesOf(ctx: CoreContext, persona: string, texts: string
 }
 
 /** The texts' current-model vectors in batches, or nulls (text-only database, model failing): the text rule decides then. */
-async function embedAll(ctx: CoreContext, texts: string[]): Promise<(Float32Array | null)[]> {
+async function embedAll(ctx: CoreContext, persona: string, texts: string[]): Promise<(Float32Array | null)[]> {
   if (!ctx.db.features.vector) return texts.map(() => null);
   try {
-    const provider = ctx.embedder.current();
+    // A local-only persona's texts reach no provider off this computer (docs/privacy.md): the text rule decides then.
+    const provider = ctx.embedder.current(await personaPrivacy(ctx.db, persona));
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += provider.maxBatch) out.push(...(await provider.embed(texts.slice(i, i + provider.maxBatch))));
     return out;

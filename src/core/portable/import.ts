@@ -734,11 +734,13 @@ async function writeRecords(
           // Hidden, under a placeholder name, until the last line is in (migration 0017).
           const id = await db.transaction(async (tx) => {
             const free = await freeId(tx, r.id, r.name);
-            await tx.query('INSERT INTO personas (id, name, avatar, created_at, importing) VALUES ($1, $2, $3, $4::timestamptz, true)', [
+            await tx.query('INSERT INTO personas (id, name, avatar, created_at, importing, local_only, mcp) VALUES ($1, $2, $3, $4::timestamptz, true, $5, $6)', [
               free,
               `importing ${randomUUID()}`,
               r.avatar ?? null,
               r.createdAt,
+              r.localOnly ?? false,
+              r.mcp ?? true,
             ]);
             return free;
           });

@@ -4,7 +4,8 @@ import { isMatch } from '../../shared/recall-match';
 import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { encodeVector } from '../db/vector';
-import { requirePersona } from '../personas/store';
+import { personaPrivacy, requirePersona } from '../personas/store';
+import type { PersonaPrivacy } from '../providers/locality';
 import { normaliseText } from '../text/normalise';
 import { recallKnowledge } from './knowledge';
 import { countMatches, type MatchCount } from './match-count';
@@ -54,17 +55,17 @@ export interface RecallArgs {
  * short timeout and resolves null on failure, so recall then ranks by text only.
  * Done before the read transaction, which must not wait on a provider.
  */
-async function queryVector(ctx: CoreContext, a: RecallArgs): Promise<ArrayLike<number> | null> {
+async function queryVector(ctx: CoreContext, a: RecallArgs, privacy: PersonaPrivacy): Promise<ArrayLike<number> | null> {
   // A server without pgvector has no vectors to compare with (docs/server-mode.md).
   if (!ctx.db.features.vector) return null;
   if (a.queryEmbedding !== undefined) return a.queryEmbedding;
   if (!a.query.trim()) return null;
-  return embedSearchText(ctx, a.query, a.embedSignal);
+  return embedSearchText(ctx, privacy, a.query, a.embedSignal);
 }
 
 /** Cleaned as documents' keys are (docs/ranking.md, "Clean text"): curly quotes, ligatures, dashes. */
-function embedSearchText(ctx: CoreContext, text: string, signal?: AbortSignal): Promise<Float32Array | null> {
-  return ctx.embedder.embedQuery(normaliseText(text) || text, signal);
+function embedSearchText(ctx: CoreContext, privacy: PersonaPrivacy, text: string, signal?: AbortSignal): Promise<Float32Array | null> {
+  return ctx.embedder.embedQuery(normaliseText(text) || text, privacy, signal);
 }
 
 /**
@@ -74,12 +75,14 @@ function embedSearchText(ctx: CoreContext, text: string, signal?: AbortSignal): 
  * is read from the question alone.
  */
 async function searchInputs(ctx: CoreContext, a: RecallArgs): Promise<{ text: string; vector: ArrayLike<number> | null }> {
-  const [vector, extra] = await Promise.all([queryVector(ctx, a), a.rewrite ? rewriteQuery(ctx, a.query) : Promise.resolve([])]);
+  // A local-only persona's question goes to no provider off this computer (docs/privacy.md).
+  const privacy = await personaPrivacy(ctx.db, a.persona);
+  const [vector, extra] = await Promise.all([queryVector(ctx, a, privacy), a.rewrite ? rewriteQuery(ctx, privacy, a.query) : Promise.resolve([])]);
   if (!extra.length) return { text: a.query, vector };
   const text = [a.query, ...extra].join('\n');
   if (!vector) return { text, vector };
   // Each has the embedder's own short timeout (and the caller's); one that fails is left out of the mean.
-  const more = await Promise.all(extra.map((x) => embedSearchText(ctx, x, a.embedSignal)));
+  const more = await Promise.all(extra.map((x) => embedSearchText(ctx, privacy, x, a.embedSignal)));
   return { text, vector: unitMean([vector, ...more.filter((v): v is Float32Array => v !== null && v.length === vector.length)]) };
 }
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { CoreContext } from '../context';
 import { chatProviderFrom } from '../chat/config';
+import type { PersonaPrivacy } from '../providers/locality';
 import { parseModelJson } from '../chat/model-json';
 import { chatKey } from '../settings/keys';
 import { readSettings } from '../settings/store';
@@ -53,7 +54,7 @@ export function usableQueries(question: string, queries: string[]): string[] {
  * The model's search queries for `question`, or [] whenever model help is off,
  * impossible or fails. Never throws.
  */
-export async function rewriteQuery(ctx: CoreContext, question: string, signal?: AbortSignal): Promise<string[]> {
+export async function rewriteQuery(ctx: CoreContext, privacy: PersonaPrivacy, question: string, signal?: AbortSignal): Promise<string[]> {
   if (!question.trim()) return [];
   const settings = await readSettings(ctx);
   if (!settings.recallRewrite || !settings.chat.model) return [];
@@ -63,7 +64,7 @@ export async function rewriteQuery(ctx: CoreContext, question: string, signal?: 
       chat: { ...settings.chat, apiKey: await chatKey(ctx.secrets, settings) },
       reviewEvery: settings.reviewEvery,
       contextBudgetTokens: settings.contextBudgetTokens,
-    });
+    }, privacy);
     const res = await provider.chat(
       [
         { role: 'system', content: INSTRUCTIONS },

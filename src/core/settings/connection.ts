@@ -66,7 +66,8 @@ export async function testChat(ctx: CoreContext, draft?: ChatDraft): Promise<Con
   }
   try {
     const settings = await chatSettingsFor(ctx, draft);
-    const provider = chatProviderFrom(settings);
+    // A connection test carries no persona's content.
+    const provider = chatProviderFrom(settings, 'no-persona');
     const [res, models] = await Promise.all([
       provider.chat([{ role: 'user', content: 'This is a connection test. Reply with one short sentence.' }], [], {
         signal: AbortSignal.timeout(TIMEOUT_MS),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CoreContext } from '../../context';
 import type { JobContext } from '../../jobs/types';
+import { personaPrivacy } from '../../personas/store';
 import { uuid } from '../../schemas';
 import { chatProviderFrom, loadChatSettings } from '../config';
 import { getConversationById } from '../conversation';
@@ -21,7 +22,7 @@ export async function compactionWork(raw: Record<string, unknown>, jc: JobContex
   const conv = await getConversationById(ctx.db, conversationId);
   if (!conv) return;
   const settings = await loadChatSettings(ctx);
-  const provider = chatProviderFrom(settings);
+  const provider = chatProviderFrom(settings, await personaPrivacy(ctx.db, conv.persona));
   const plan = planFold(await listMessages(ctx.db, conv.id, true), settings.contextBudgetTokens);
   if (plan.fold.length === 0) {
     await jc.progress({ stage: 'nothing to fold', done: 0, total: 0 });
@@ -29,7 +30,10 @@ export async function compactionWork(raw: Record<string, unknown>, jc: JobContex
   }
   const slice = renderSlice(plan.fold);
   await jc.progress({ stage: 'flush', done: 0, total: plan.fold.length });
-  const flush = await flushSlice(ctx, provider, { persona: conv.persona, conversationId: conv.id }, slice, jc.signal);
+  // An incognito chat is folded like any other, but nothing from it is flushed into memories (docs/privacy.md).
+  const flush = conv.incognito
+    ? { written: [], problem: 'incognito chat: nothing flushed' }
+    : await flushSlice(ctx, provider, { persona: conv.persona, conversationId: conv.id }, slice, jc.signal);
   if (flush.problem) console.warn(`[compaction] ${conv.persona}: ${flush.problem}`);
 
   await jc.progress({ stage: 'summarise', done: 0, total: plan.fold.length, label: flush.problem ?? `flush saved ${flush.written.length}` });

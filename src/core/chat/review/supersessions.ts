@@ -3,6 +3,7 @@
 import type { CoreContext } from '../../context';
 import { oneLine, recall, supersedeMemory } from '../stores';
 import { MIN_REVIEW_CONFIDENCE, supersessionProposal } from './schema';
+import { personaPrivacy } from '../../personas/store';
 
 /** User messages of the slice searched; hits kept per message. */
 const MAX_QUERIES = 8;
@@ -22,10 +23,11 @@ export async function resemblingMemories(ctx: CoreContext, persona: string, tran
     .filter(Boolean)
     .slice(-MAX_QUERIES);
   const found = new Map<string, string>();
+  const privacy = await personaPrivacy(ctx.db, persona);
   for (const query of said) {
     let vector: Float32Array | null = null;
     try {
-      vector = await ctx.embedder.embedQuery(query, AbortSignal.timeout(5_000));
+      vector = await ctx.embedder.embedQuery(query, privacy, AbortSignal.timeout(5_000));
     } catch {
       // text-only recall is still useful
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CoreContext } from '../../context';
 import type { JobContext } from '../../jobs/types';
+import { personaPrivacy } from '../../personas/store';
 import { uuid } from '../../schemas';
 import { chatProviderFrom, loadChatSettings } from '../config';
 import { getConversationById } from '../conversation';
@@ -32,8 +33,12 @@ export async function memoryReviewWork(raw: Record<string, unknown>, jc: JobCont
     await jc.progress({ stage: 'skipped', done: 0, total: 0, label: 'the conversation is gone or empty' });
     return;
   }
+  if (conv.incognito) {
+    await jc.progress({ stage: 'skipped', done: 0, total: 0, label: 'an incognito chat is not reviewed' });
+    return;
+  }
   const persona = conv.persona;
-  const provider = chatProviderFrom(await loadChatSettings(ctx));
+  const provider = chatProviderFrom(await loadChatSettings(ctx), await personaPrivacy(ctx.db, persona));
   const model = await listUserModel(ctx.db, persona);
   const top = await topMemories(ctx.db, persona);
   const shown = await resemblingMemories(ctx, persona, args.transcript);

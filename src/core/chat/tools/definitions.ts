@@ -74,3 +74,11 @@ export const TOOLS: LlmTool[] = [
     },
   },
 ];
+
+/** The tools that only read: all an incognito chat offers (docs/privacy.md). */
+export const READING_TOOLS: ReadonlySet<string> = new Set(['recall', 'user_model_history']);
+
+/** The tools offered in a conversation: an incognito one gets only those that read. */
+export function toolsFor(incognito: boolean): LlmTool[] {
+  return incognito ? TOOLS.filter((t) => READING_TOOLS.has(t.name)) : TOOLS;
+}

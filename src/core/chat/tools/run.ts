@@ -4,11 +4,14 @@ import type { CoreContext } from '../../context';
 import type { Memory } from '../../../shared/api';
 import { deleteMemoryOfPersona, ingestForTool, recallAsText, upsertUserModel, userModelHistoryAsText, writeMemory, writeSupersedingMemory } from '../stores';
 import { checkText, nulRefused, surrogateNote } from '../../text-safety';
+import { READING_TOOLS } from './definitions';
 import { ingestArgs, MAX_TOOL_ARGS_CHARS, memoryArgs, recallArgs, recallToolFilters, userModelArgs, userModelHistoryArgs } from './args';
 
 export interface ToolScope {
   persona: string;
   conversationId: string;
+  /** An incognito conversation: a tool that writes is refused even if the model calls it unoffered. */
+  incognito?: boolean;
 }
 
 export interface ToolOutcome {
@@ -159,6 +162,9 @@ function checkArgs(raw: string): { raw: string; refused?: string; note?: string 
 export async function runTool(ctx: CoreContext, scope: ToolScope, name: string, raw: string): Promise<ToolOutcome> {
   const runner = Object.prototype.hasOwnProperty.call(RUNNERS, name) ? RUNNERS[name] : undefined;
   if (!runner) return fail(`there is no tool named "${name.slice(0, 64)}". Available: ${Object.keys(RUNNERS).join(', ')}.`);
+  if (scope.incognito && !READING_TOOLS.has(name)) {
+    return fail(`${name} is not available: this is an incognito chat, which saves nothing. Available: ${[...READING_TOOLS].join(', ')}.`);
+  }
   const args = checkArgs(raw);
   if (args.refused) return fail(`${name}: ${args.refused}`);
   try {

@@ -31,6 +31,7 @@ const LOCAL = EMBEDDING_DEFAULTS.local!;
 export class LocalEmbedder implements EmbeddingProvider {
   readonly model = modelTag(LOCAL);
   readonly dimensions = LOCAL.dimensions;
+  readonly where = null;
   // ~87 short texts/s on one thread: a batch stays well under a second, so a query never waits long.
   readonly maxBatch = 16;
   private waiting: Waiting[] = [];

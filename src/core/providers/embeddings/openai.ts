@@ -21,7 +21,7 @@ export class OpenAiEmbedder implements EmbeddingProvider {
   readonly dimensions: number;
   readonly maxBatch: number;
   private client: OpenAI | null;
-  private where: string;
+  readonly where: string;
 
   constructor(private options: OpenAiEmbedderOptions) {
     const c = options.config;

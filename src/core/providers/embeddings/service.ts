@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/errors';
 import { EMBEDDING_DEFAULTS, type EmbeddingConfig, modelTag } from './config';
 import { createEmbeddingProvider } from './create';
 import type { EmbeddingProvider } from './types';
+import { checkLocality, type ContentScope } from '../locality';
 
 export interface EmbeddingServiceOptions {
   /** Per request to a remote server during background work. */
@@ -45,8 +46,9 @@ export class EmbeddingService {
     return this.provider.model;
   }
 
-  current(): EmbeddingProvider {
+  current(scope: ContentScope): EmbeddingProvider {
     if (this.closed) throw new AppError('cancelled', 'Hearth is closing.');
+    checkLocality(scope, 'embeddings', this.provider.where, this.provider.where === null);
     return this.provider;
   }
 
@@ -68,9 +70,15 @@ export class EmbeddingService {
   }
 
   /** A recall query's vector (native size), or null so recall falls back to text-only. */
-  async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | null> {
+  async embedQuery(text: string, scope: ContentScope, signal?: AbortSignal): Promise<Float32Array | null> {
     if (this.closed || this.options.textOnly) return null;
     const provider = this.provider;
+    try {
+      checkLocality(scope, 'embeddings', provider.where, provider.where === null);
+    } catch (e) {
+      console.warn(`recall: query not embedded, text-only (${(e as Error).message})`);
+      return null;
+    }
     const ms = provider.warm() ? this.options.queryTimeoutMs : this.options.firstLoadTimeoutMs;
     const timeout = AbortSignal.timeout(ms);
     try {

@@ -12,6 +12,8 @@ export interface EmbeddingProvider {
   readonly model: string;
   /** Native vector size (≤ 1536); responses of another length are rejected. */
   readonly dimensions: number;
+  /** The base URL requests go to; null for the built-in embedder, which sends nothing anywhere. */
+  readonly where: string | null;
   /** The most texts one `embed` call may carry. */
   readonly maxBatch: number;
   /** One vector per text, in the order of `texts`. */

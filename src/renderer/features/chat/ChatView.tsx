@@ -29,6 +29,7 @@ export function ChatView() {
   const error = useChat((s) => s.error);
   const prompt = useChat((s) => s.prompt);
   const busy = useChat((s) => s.busy);
+  const incognito = useChat((s) => s.conversations.find((c) => c.id === s.conversation)?.incognito === true);
 
   useEffect(() => void useChat.getState().open(persona), [persona]);
   useEvents(() => {
@@ -53,6 +54,17 @@ export function ChatView() {
         </button>
       </header>
       {configured === false && <NotConfigured />}
+      {incognito && (
+        <div className="chat-banner incognito" data-testid="incognito-banner" role="note" aria-label="Incognito chat">
+          <span>
+            <strong>Incognito — nothing from this chat is remembered.</strong> It reads {personaName}’s memory as usual but saves nothing,
+            and it is deleted when you close it or open another chat.
+          </span>
+          <button className="small" data-testid="incognito-close" disabled={busy} onClick={() => void useChat.getState().closeIncognito()}>
+            Close incognito chat
+          </button>
+        </div>
+      )}
       {error && error.code !== 'not_configured' && (
         <div className="chat-banner error" data-testid="chat-error" role="alert">
           <span>{error.message}</span>

@@ -41,8 +41,20 @@ function Item({ c, active }: { c: ConversationInfo; active: boolean }) {
   return (
     <li className={`conv-item ${active ? 'active' : ''}`} data-testid="conversation" data-conversation-id={c.id}>
       <button className="conv-open" aria-current={active ? 'true' : undefined} data-testid="conversation-open" dir="auto" onClick={() => void useChat.getState().select(c.id)}>
+        {c.incognito && (
+          <span className="incognito-badge" data-testid="conversation-incognito">
+            Incognito
+          </span>
+        )}
         {conversationLabel(c)}
       </button>
+      {c.incognito ? (
+        <span className="conv-actions">
+          <button className="ghost small" data-testid="conversation-close" disabled={busy} aria-label={`Close the incognito chat “${conversationLabel(c)}” (deletes it)`} onClick={() => void useChat.getState().closeIncognito(c.id)}>
+            Close
+          </button>
+        </span>
+      ) : (
       <span className="conv-actions">
         <button
           className="ghost small"
@@ -59,6 +71,7 @@ function Item({ c, active }: { c: ConversationInfo; active: boolean }) {
           Delete
         </button>
       </span>
+      )}
     </li>
   );
 }
@@ -75,6 +88,15 @@ export function ConversationList() {
       {persona && <ConversationSearch key={persona} persona={persona} onActive={setSearching} />}
       <button className="ghost small" data-testid="new-chat" disabled={busy} onClick={() => void useChat.getState().newChat()}>
         + New chat
+      </button>
+      <button
+        className="ghost small"
+        data-testid="new-incognito-chat"
+        disabled={busy}
+        title="Reads this persona’s memory, saves nothing, and is deleted when you close it"
+        onClick={() => void useChat.getState().newChat(true)}
+      >
+        + Incognito chat
       </button>
       <ul className={searching ? 'conv-hidden' : undefined}>
         {conversations.map((c) => (

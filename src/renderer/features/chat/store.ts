@@ -44,7 +44,10 @@ interface ChatState {
   reveal(conversation: string, message: string): Promise<void>;
   open(persona: string): Promise<void>;
   select(conversation: string): Promise<void>;
-  newChat(): Promise<void>;
+  /** A new conversation; an incognito one reads the persona's memory, writes none of it, and is deleted when left. */
+  newChat(incognito?: boolean): Promise<void>;
+  /** Deletes an incognito conversation (by default the one on screen, then back to the current one). */
+  closeIncognito(id?: string): Promise<void>;
   rename(conversation: string, title: string): Promise<boolean>;
   /** Hides the conversation at once; it is deleted when Undo is no longer offered. */
   remove(conversation: string): void;
@@ -126,6 +129,23 @@ export const useChat = create<ChatState>((set, get) => {
     set({ messages: history.messages, summary: history.summary, conversation: history.conversation, prompt: null, ...moved });
   }
 
+  /**
+   * Leaving an incognito conversation (for another one, a new chat, another persona, or by
+   * closing it) deletes it (docs/privacy.md). False when it could not be closed (a reply runs).
+   */
+  async function leaveIncognito(): Promise<boolean> {
+    const { persona, conversation, conversations } = get();
+    if (!persona || !conversation || !conversations.find((c) => c.id === conversation)?.incognito) return true;
+    try {
+      await getApi().invoke('conversations.close', { persona, id: conversation });
+    } catch (e) {
+      reportError(e, 'Could not close the incognito chat');
+      return false;
+    }
+    set((s) => ({ conversations: s.conversations.filter((c) => c.id !== conversation), ...(s.conversation === conversation ? { conversation: null, messages: [], summary: '' } : {}) }));
+    return true;
+  }
+
   function startPending(p: Omit<Pending, 'timer' | 'toast'>, message: string): void {
     const toast = useToasts.getState().push({ kind: 'info', message, ttl: UNDO_MS, action: { label: 'Undo', run: () => get().undo() } });
     const timer = setTimeout(() => void get().commitPending(), UNDO_MS);
@@ -154,6 +174,7 @@ export const useChat = create<ChatState>((set, get) => {
     async open(persona) {
       // Coming back to the view (or to another persona) ends an undo window first.
       await get().commitPending();
+      if (get().persona !== persona) await leaveIncognito();
       const keep = get().persona === persona ? get().conversation : null;
       set({ persona, messages: [], summary: '', error: null, prompt: null, busy: false, ...(keep ? {} : { conversation: null, conversations: [] }) });
       try {
@@ -173,6 +194,7 @@ export const useChat = create<ChatState>((set, get) => {
       const persona = get().persona;
       if (!persona || conversation === get().conversation) return;
       await get().commitPending();
+      if (!(await leaveIncognito())) return;
       set({ conversation, messages: [], summary: '', error: null, found: null });
       try {
         await load(persona, conversation);
@@ -182,16 +204,37 @@ export const useChat = create<ChatState>((set, get) => {
       }
     },
 
-    async newChat() {
+    async newChat(incognito = false) {
       const persona = get().persona;
       if (!persona) return;
       await get().commitPending();
+      if (!(await leaveIncognito())) return;
       try {
-        const created = await getApi().invoke('conversations.create', { persona });
+        const created = await getApi().invoke('conversations.create', { persona, ...(incognito ? { incognito } : {}) });
         if (get().persona !== persona) return;
         set((s) => ({ conversation: created.id, conversations: [created, ...s.conversations], messages: [], summary: '', error: null, prompt: null }));
       } catch (e) {
         reportError(e, 'Could not start a new chat');
+      }
+    },
+
+    async closeIncognito(id) {
+      const persona = get().persona;
+      if (persona && id && id !== get().conversation) {
+        // One left over from an earlier page (a reload keeps it until it is closed or Hearth restarts).
+        try {
+          await getApi().invoke('conversations.close', { persona, id });
+          set((s) => ({ conversations: s.conversations.filter((c) => c.id !== id) }));
+        } catch (e) {
+          reportError(e, 'Could not close the incognito chat');
+        }
+        return;
+      }
+      if (!persona || !(await leaveIncognito())) return;
+      try {
+        await load(persona, undefined);
+      } catch (e) {
+        set({ error: errorInfo(e) });
       }
     },
 

@@ -3,8 +3,9 @@ import type { Persona } from '../../../shared/api';
 import { Dialog } from '../../components/Dialog';
 import { usePersonas } from '../../stores/personas';
 import { AvatarPicker, avatarInputProblem } from './AvatarPicker';
+import { PrivacySettings } from './PrivacySettings';
 
-/** Creating a persona (no `persona`) or renaming one: its name and its avatar. */
+/** Creating a persona (no `persona`) or editing one: its name and avatar, and (once it exists) its privacy. */
 export function PersonaFormDialog({ persona, onClose }: { persona?: Persona; onClose(): void }) {
   const [name, setName] = useState(persona?.name ?? '');
   const [avatar, setAvatar] = useState<string | null>(persona?.avatar ?? null);
@@ -21,7 +22,7 @@ export function PersonaFormDialog({ persona, onClose }: { persona?: Persona; onC
   }
 
   return (
-    <Dialog title={persona ? `Rename “${persona.name}”` : 'New persona'} testId={persona ? 'persona-rename-dialog' : 'persona-create-dialog'} onClose={onClose}>
+    <Dialog title={persona ? `Edit “${persona.name}”` : 'New persona'} testId={persona ? 'persona-rename-dialog' : 'persona-create-dialog'} onClose={onClose}>
       <form
         className="persona-form"
         onSubmit={(e) => {
@@ -41,6 +42,7 @@ export function PersonaFormDialog({ persona, onClose }: { persona?: Persona; onC
           />
         </label>
         <AvatarPicker name={name} value={avatar} onChange={setAvatar} />
+        {persona && <PrivacySettings persona={persona} />}
         <div className="dialog-actions">
           <button type="button" className="ghost" onClick={onClose}>
             Cancel

@@ -27,6 +27,11 @@ export function PersonaItem({ persona, index, active, onDelete, onExport }: Prop
         <span className="persona-text">
           <span className="persona-name" data-testid="persona-name">
             {persona.name}
+            {persona.localOnly && (
+              <span className="persona-lock" data-testid="persona-local-only-mark" role="img" aria-label="local only" title="Local only: its content goes only to models on this computer">
+                {' 🔒'}
+              </span>
+            )}
           </span>
           <span className="persona-counts" data-testid="persona-counts" title={`${plural(c.memories, 'memory', 'memories')}, ${plural(c.knowledgeSources, 'knowledge source')}, ${plural(c.userModel, 'user-model dimension')}`}>
             {plural(c.memories, 'memory', 'memories')} · {plural(c.knowledgeSources, 'doc')}
@@ -37,8 +42,8 @@ export function PersonaItem({ persona, index, active, onDelete, onExport }: Prop
         <button
           className="icon"
           data-testid="persona-rename"
-          title="Rename"
-          aria-label={`Rename ${persona.name}`}
+          title="Name, avatar and privacy"
+          aria-label={`Edit ${persona.name}`}
           onClick={() => setRenaming(true)}
         >
           ✎
