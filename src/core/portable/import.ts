@@ -23,6 +23,11 @@ import { removeImportingPersona } from './unfinished';
 
 /** The most rows one insert takes; the pacer (pace.ts) usually keeps batches smaller. */
 const MAX_ROWS = 1_000;
+/**
+ * A page of long lines (messages of megabytes) is sent once it holds this
+ * much text, so memory holds a few pages' worth, not MAX_ROWS long lines.
+ */
+const MAX_PAGE_CHARS = 16 * 1024 * 1024;
 /** An embeddings job covers this many rows (as enqueueEmbeddings does). */
 const JOB_ROWS = 64;
 
@@ -249,6 +254,10 @@ class Writer {
   private inflight: Promise<void> = Promise.resolve();
   /** The line being written (set by writeRecords), and where each buffered page began. */
   line = 0;
+  /** The length of that line: a page is sent once its lines hold MAX_PAGE_CHARS, however few rows they are. */
+  lineLength = 0;
+  /** Characters of the lines in each buffer (keyed by the array, which each flush replaces with a new one). */
+  private readonly pageChars = new WeakMap<unknown[], number>();
   private readonly from = { memories: 0, versions: 0, userModelVersions: 0, messages: 0, chunks: 0 };
   /** File ids met so far: a second row with one (an edited file) gets a fresh id. */
   private readonly seenMemories = new Set<string>();
@@ -306,10 +315,11 @@ class Writer {
   private push<T>(buffer: T[], kind: keyof Writer['from'], r: T): void {
     if (!buffer.length) this.from[kind] = this.line;
     buffer.push(r);
+    this.pageChars.set(buffer, (this.pageChars.get(buffer) ?? 0) + this.lineLength);
   }
 
   private full(buffer: unknown[], pace: Pacer): boolean {
-    return buffer.length >= Math.min(MAX_ROWS, pace.size);
+    return buffer.length >= Math.min(MAX_ROWS, pace.size) || (this.pageChars.get(buffer) ?? 0) >= MAX_PAGE_CHARS;
   }
 
   /** Counts what the rows will need once visible: re-embedding (no vector, another model) or only indexing. */
@@ -770,7 +780,10 @@ async function writeRecords(
     }
     counts[r.type] = (counts[r.type] ?? 0) + 1;
     const persona = w;
-    if (persona) persona.line = n;
+    if (persona) {
+      persona.line = n;
+      persona.lineLength = line.length;
+    }
     try {
       switch (r.type) {
         case 'persona': {
