@@ -57,7 +57,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** A \uD800–\uDFFF escape: the only way a strictly decoded UTF-8 line can carry half a surrogate pair. */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
-/** The first string (or key) inside a parsed record holding half a surrogate pair, which UTF-8 and Postgres cannot store. */
+/** True when a string (or key) inside a parsed record holds half a surrogate pair, which UTF-8 and Postgres cannot store. */
 function loneSurrogate(v: unknown, depth = 0): boolean {
   if (typeof v === 'string') return LONE_SURROGATE.test(v);
   if (depth > 64 || v === null || typeof v !== 'object') return false;
