@@ -30,7 +30,10 @@ export async function handleIngestUpload(
 ): Promise<void> {
   const maxBytes = await sink.maxBytes();
   const cap = Math.ceil(maxBytes / 3) * 4 + FIELDS_ALLOWANCE;
-  const limitText = `The upload is larger than the ${sizeText(maxBytes)} limit (Settings → maximum file size).`;
+  const limitText =
+    method === 'knowledge.ingest'
+      ? `The upload is larger than the ${sizeText(maxBytes)} limit (Settings → maximum file size).`
+      : `The file is larger than ${sizeText(maxBytes)}, the most a persona file can be. Nothing was imported.`;
   if (Number(req.headers['content-length'] ?? 0) > cap) {
     tooLarge(res, limitText);
     return discardRest(req, DISCARD_CAP);

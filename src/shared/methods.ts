@@ -68,6 +68,8 @@ export interface Api {
   'personas.export': [{ id: string }, { name: string; bytes: number; url?: string; path?: string | null }];
   /** A .hearth file as a new persona: uploaded bytes, or (desktop only) a file the user dropped or picked. */
   'personas.import': [{ name: string; dataBase64: string } | { path: string }, PersonaImport];
+  /** Stops the import of the file of this name (the `persona` of its `personas.transfer` events); nothing of it stays. */
+  'personas.importCancel': [{ name: string }, { cancelled: number }];
 
   'memories.write': [
     { persona: string; content: string; category?: string | null; importance?: number; day?: ISODate; origin?: MemoryOrigin },

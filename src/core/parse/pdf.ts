@@ -2,6 +2,7 @@ import { isAppError } from '../../shared/errors';
 import { parseError } from './errors';
 import { ensureDomMatrix } from './dommatrix';
 import { pageText, type PdfTextItem } from './pdf-text';
+import { MAX_PDF_INFLATED_BYTES, pdfInflatedBytes } from './pdf-streams';
 import type { ParsedDocument } from './types';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -21,7 +22,12 @@ export async function parsePdf(
   bytes: Uint8Array,
   name: string,
   onPage: (page: number, pages: number) => void,
+  limits: { maxInflatedBytes: number } = { maxInflatedBytes: MAX_PDF_INFLATED_BYTES },
 ): Promise<ParsedDocument> {
+  if ((await pdfInflatedBytes(bytes, limits.maxInflatedBytes)) === null) {
+    const mib = Math.round(limits.maxInflatedBytes / (1024 * 1024));
+    throw parseError('too_large', `"${name}" unpacks to more than ${mib} MiB of page data, far more than any document's text: it is damaged or built to exhaust memory. Nothing was read from it.`);
+  }
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     data: bytes,

@@ -8,8 +8,30 @@ export const FORMAT = 'hearth-persona';
 /** Bumped when a record changes meaning; a reader refuses versions newer than its own. */
 export const FORMAT_VERSION = 1;
 
-const iso = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'a UTC time (YYYY-MM-DDTHH:MM:SS.ffffffZ)');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day (YYYY-MM-DD)');
+/**
+ * A day the calendar has, years 0001–9999: Postgres would otherwise move
+ * 2025-02-30 to 2025-03-02 in some paths and refuse year 0 with its own words
+ * in others; the file is refused at the line instead (docs/export.md).
+ */
+export function calendarDay(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(2000, mo, 0)).getUTCDate() - (mo === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
+}
+const clock = (s: string) => {
+  const m = /T(\d{2}):(\d{2}):(\d{2})/.exec(s);
+  return !!m && Number(m[1]) < 24 && Number(m[2]) < 60 && Number(m[3]) < 60;
+};
+const iso = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'a UTC time (YYYY-MM-DDTHH:MM:SS.ffffffZ)')
+  .refine((s) => calendarDay(s) && clock(s), 'a time that exists (a real calendar day, year 0001–9999)');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day (YYYY-MM-DD)')
+  .refine(calendarDay, 'a day the calendar has (year 0001–9999)');
 const uuid = z.string().uuid();
 /** A vector as base64 of big-endian float32 components, trailing zeros left out (the database pads to 1536). */
 const vector = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64').max(8200);
@@ -191,4 +213,27 @@ export function base64ToVector(b64: string, dims: number): Uint8Array {
     if (!Number.isFinite(view.getFloat32(i))) throw new Error('a vector component is not a finite number');
   }
   return out;
+}
+
+/**
+ * Why a vector from a file cannot stand for its text, or null when it can:
+ * a component that is not a finite number, every component zero (no
+ * direction: cosine distance to it is undefined and recall ranked it first),
+ * or more components than its model makes (`dims`: the current model's when
+ * the tag is the current model, else the column's). Fewer is not a fault: the
+ * file leaves out trailing zeros, so a short vector is one whose last
+ * components are zero.
+ */
+export function vectorProblem(b64: string, dims: number): string | null {
+  const body = Buffer.from(b64, 'base64');
+  if (body.length % 4 !== 0) return 'its length is not a whole number of components';
+  const n = body.length / 4;
+  if (n > dims) return `it has ${n} components where its model makes ${dims}`;
+  let nonZero = false;
+  for (let i = 0; i < body.length; i += 4) {
+    const x = body.readFloatBE(i);
+    if (!Number.isFinite(x)) return 'a component is not a finite number';
+    if (x !== 0) nonZero = true;
+  }
+  return nonZero ? null : 'every component is zero';
 }

@@ -10,6 +10,7 @@ import { findNearDuplicate } from '../memories/duplicates';
 import { MAX_MEMORY_CHARS } from '../memories/handlers';
 import { personaPrivacy, requirePersona } from '../personas/store';
 import { localDay } from '../time';
+import { calendarDay } from './format';
 import { importError } from './lines';
 
 export interface Item {
@@ -30,15 +31,16 @@ export function normaliseText(s: string): string {
   return s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.!;。]+$/u, '').trim();
 }
 
-function realDay(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
+/** A day the calendar has, years 0001–9999 (format.ts): Postgres stores no year 0. */
+const realDay = calendarDay;
 
-/** A leading "2025-03-04:" becomes the item's day. */
-function withDay(text: string, today: string): Item {
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A leading "2025-03-04:" becomes the item's day; one the calendar does not have is refused, naming the item. */
+function withDay(text: string, today: string, item: number): Item {
   const m = DATE_PREFIX.exec(text);
-  if (m && realDay(m[1]!)) return { content: text.slice(m[0].length).trim(), day: m[1]!, category: null };
+  if (m && !realDay(m[1]!)) throw importError(`Item ${item} begins with ${m[1]}, a day the calendar does not have. Nothing was imported.`);
+  if (m) return { content: text.slice(m[0].length).trim(), day: m[1]!, category: null };
   return { content: text.trim(), day: today, category: null };
 }
 
@@ -74,7 +76,7 @@ export function readTextList(text: string, today: string): Item[] {
     } else cur.push(l.trim());
   }
   flush();
-  return blocks.map((b) => withDay(b, today)).filter((i) => i.content);
+  return blocks.map((b, i) => withDay(b, today, i + 1)).filter((i) => i.content);
 }
 
 /** ChatGPT's saved memories as copied from its settings: one per line (bullets, if any, dropped). */
@@ -84,24 +86,36 @@ export function readChatGpt(text: string, today: string): Item[] {
     .split('\n')
     .map((l) => l.replace(BULLET, '').trim())
     .filter((l) => l && !/^#{1,6}\s/.test(l))
-    .map((l) => withDay(l, today));
+    .map((l, i) => withDay(l, today, i + 1));
 }
 
 /**
  * The day a source dates an item: a timestamp's own calendar day as written (mem0 writes
  * "2024-07-20T23:09:37-07:00": the person's evening of the 20th, not UTC's 21st), epoch
- * seconds or milliseconds as a local day; anything unreadable, today.
+ * seconds or milliseconds as a local day; no date at all, today. A date that is written
+ * but does not exist (2025-02-30, year 0) is refused, naming the item: JavaScript's
+ * Date would move it to another day without a word.
  */
-function dayOf(v: unknown, today: string): string {
+function dayOf(v: unknown, today: string, item: number): string {
+  const impossible = () => importError(`Item ${item} of the mem0 export is dated ${JSON.stringify(v)}, a day the calendar does not have. Nothing was imported.`);
+  if (v === undefined || v === null || v === '') return today;
   if (typeof v === 'number' && Number.isFinite(v) && v > 0) {
     const d = new Date(v < 1e12 ? v * 1000 : v);
-    return Number.isNaN(d.getTime()) ? today : localDay(d);
+    const day = Number.isNaN(d.getTime()) ? null : localDay(d);
+    if (day === null || !realDay(day)) throw impossible();
+    return day;
   }
   if (typeof v !== 'string') return today;
   const written = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(v.trim());
-  if (written && realDay(written[1]!)) return written[1]!;
+  if (written) {
+    if (!realDay(written[1]!)) throw impossible();
+    return written[1]!;
+  }
   const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? today : localDay(d);
+  if (Number.isNaN(d.getTime())) return today;
+  const day = localDay(d);
+  if (!realDay(day)) throw impossible();
+  return day;
 }
 
 function firstString(...vs: unknown[]): string | null {
@@ -151,7 +165,7 @@ export function readMem0(json: string, today: string): Item[] {
     const importance = importanceOf(m.importance, meta.importance, meta.priority);
     return {
       content: content.trim(),
-      day: dayOf(m.created_at ?? m.createdAt ?? meta.created_at ?? meta.date, today),
+      day: dayOf(m.created_at ?? m.createdAt ?? meta.created_at ?? meta.date, today, i + 1),
       category: firstString(m.categories, m.category, meta.categories, meta.category),
       ...(importance === undefined ? {} : { importance }),
     };
@@ -195,6 +209,11 @@ export async function importFromTool(
   const items = readItems(format, text, localDay(ctx.now()));
   if (!items.length) throw importError('Nothing to import: no memories were found in what you gave.');
   if (items.length > MAX_ITEMS) throw importError(`That is ${items.length} memories; import at most ${MAX_ITEMS} at a time.`);
+  // Half a surrogate pair (a \uD800 escape in JSON) cannot be stored: refused by item, not replaced unseen.
+  const broken = items.findIndex((i) => LONE_SURROGATE.test(i.content) || (i.category !== null && LONE_SURROGATE.test(i.category)));
+  if (broken >= 0) {
+    throw importError(`Item ${broken + 1} holds text that is not valid Unicode (half of a character pair, which cannot be stored). Nothing was imported.`);
+  }
   const tooLong = items.findIndex((i) => i.content.length > MAX_MEMORY_CHARS);
   if (tooLong >= 0) throw importError(`Item ${tooLong + 1} is longer than ${MAX_MEMORY_CHARS} characters, the most a memory holds. Nothing was imported.`);
   const seen = await existingTexts(ctx, persona);

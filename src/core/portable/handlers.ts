@@ -11,27 +11,47 @@ import { personaId } from '../schemas';
 import { exportPersona } from './export';
 import { decodeInput, importFromTool } from './from-tools';
 import { importPersonaFile } from './import';
+import { cancelImport, trackImport } from './running';
+import { MAX_IMPORT_BYTES } from './limits';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** Pasted text or a small file; whole exports of other tools are far below this. */
 const MAX_IMPORT_TEXT = 32 * 1024 * 1024;
 
-/** Imports a .hearth file already on disk, reporting progress like ingestion does. */
-export function importStagedFile(ctx: CoreContext, path: string, label: string) {
-  return importPersonaFile(ctx, path, (p) =>
-    ctx.events.emit('personas.transfer', { op: 'import', persona: label, stage: p.stage, done: p.done, total: p.total }),
-  );
+/**
+ * Imports a .hearth file already on disk, reporting progress like ingestion
+ * does; `personas.importCancel {name: label}` stops it.
+ */
+export async function importStagedFile(ctx: CoreContext, path: string, label: string) {
+  const run = trackImport(ctx, label);
+  try {
+    return await importPersonaFile(
+      ctx,
+      path,
+      (p) => ctx.events.emit('personas.transfer', { op: 'import', persona: label, stage: p.stage, done: p.done, total: p.total }),
+      { signal: run.signal },
+    );
+  } finally {
+    run.release();
+  }
 }
 
 async function importFromPath(ctx: CoreContext, path: string) {
   if (!isAbsolute(path)) throw new AppError('invalid_args', 'The file path must be absolute.');
   // Special files (FIFOs, devices, folders) are refused before they are opened for reading.
   const handle = await openRegularFile(path, basename(path));
-  await handle.close();
+  try {
+    // The size is known before a byte is read: a file past the bound is refused at once.
+    const { size } = await handle.stat();
+    if (size > MAX_IMPORT_BYTES) throw tooLarge(basename(path), size);
+  } finally {
+    await handle.close();
+  }
   return importStagedFile(ctx, path, basename(path));
 }
 
 async function importUpload(ctx: CoreContext, name: string, dataBase64: string) {
+  if (Math.floor((dataBase64.length * 3) / 4) > MAX_IMPORT_BYTES) throw tooLarge(name, Math.floor((dataBase64.length * 3) / 4));
   if (!BASE64.test(dataBase64)) throw new AppError('invalid_args', `The upload of "${name}" is not valid base64.`);
   const path = await stageUpload(ctx, name, Buffer.from(dataBase64, 'base64'));
   try {
@@ -39,6 +59,11 @@ async function importUpload(ctx: CoreContext, name: string, dataBase64: string) 
   } finally {
     await removeStaged(path);
   }
+}
+
+export function tooLarge(name: string, bytes: number): AppError {
+  const gib = (n: number) => `${(n / 1024 ** 3).toFixed(1)} GiB`;
+  return new AppError('too_large', `“${name}” is ${gib(bytes)}; a persona file can be at most ${gib(MAX_IMPORT_BYTES)}. Nothing was imported.`);
 }
 
 export const portableHandlers = {
@@ -60,6 +85,10 @@ export const portableHandlers = {
       return result;
     },
   ),
+
+  'personas.importCancel': handler(z.object({ name: z.string().min(1).max(500) }).strict(), async ({ name }, ctx) => ({
+    cancelled: cancelImport(ctx, name),
+  })),
 
   'memories.importFrom': handler(
     z

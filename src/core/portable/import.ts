@@ -1,11 +1,13 @@
 // personas.import: a .hearth file becomes a new persona, all or nothing
-// (docs/export.md). A first pass reads the whole file (gzip checks its CRC
-// and length, so a cut-short or damaged file is refused before the database
-// is touched); the second pass validates every line again and writes it into
-// a hidden persona in many short statements, so other calls are answered
-// meanwhile. Only when the last line is in does the persona appear; any bad
-// line removes it again, and a stop mid-import is cleaned up at the next start.
+// (docs/export.md). One pass reads the file as a stream, validates each line
+// as it is read and writes it into a hidden persona in many short statements,
+// so other calls are answered meanwhile and a bad line is refused when it is
+// reached, not after the whole file was unpacked. Only when the last line is
+// in (and gzip's CRC and length check out) does the persona appear; any bad
+// line or a cancel removes it again, and a stop mid-import is cleaned up at
+// the next start.
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { AppError } from '../../shared/errors';
 import type { Persona } from '../../shared/types';
 import type { CoreContext } from '../context';
@@ -13,14 +15,19 @@ import type { PgliteDb, Queryable } from '../db/client';
 import { DB_DIMENSIONS } from '../db/vector';
 import { getPersona, slugify } from '../personas/store';
 import { memoryOrigin } from '../schemas';
-import { base64ToVector, FORMAT, FORMAT_VERSION, headerSchema, type Header, type RecordOf, recordSchema } from './format';
+import { base64ToVector, FORMAT, FORMAT_VERSION, headerSchema, type Header, type RecordOf, recordSchema, vectorProblem } from './format';
 import { copyBinary, type Field } from './copy-binary';
-import { gzipLines, importError } from './lines';
+import { gzipLines, importCancelled, importError, type LineLimits } from './lines';
 import { DEFAULT_PACE, Pacer } from './pace';
 import { removeImportingPersona } from './unfinished';
 
 /** The most rows one insert takes; the pacer (pace.ts) usually keeps batches smaller. */
 const MAX_ROWS = 1_000;
+/**
+ * A page of long lines (messages of megabytes) is sent once it holds this
+ * much text, so memory holds a few pages' worth, not MAX_ROWS long lines.
+ */
+const MAX_PAGE_CHARS = 16 * 1024 * 1024;
 /** An embeddings job covers this many rows (as enqueueEmbeddings does). */
 const JOB_ROWS = 64;
 
@@ -43,10 +50,19 @@ export interface ImportedPersona {
   toIndex: number;
 }
 
-interface Scan {
-  lines: number;
-  memories: number;
-  chunks: number;
+/** How a caller bounds and stops an import: the line and size limits (lines.ts) and a signal that cancels it. */
+export type ImportOptions = LineLimits;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A \uD800–\uDFFF escape: the only way a strictly decoded UTF-8 line can carry half a surrogate pair. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/** True when a string (or key) inside a parsed record holds half a surrogate pair, which UTF-8 and Postgres cannot store. */
+function loneSurrogate(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return LONE_SURROGATE.test(v);
+  if (depth > 64 || v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some((x) => loneSurrogate(x, depth + 1));
+  return Object.entries(v).some(([k, x]) => LONE_SURROGATE.test(k) || loneSurrogate(x, depth + 1));
 }
 
 function parseJson(line: string, n: number): unknown {
@@ -81,6 +97,9 @@ function issues(error: { issues: { path: PropertyKey[]; message: string }[] }): 
 
 function parseRecord(line: string, n: number) {
   const raw = parseJson(line, n);
+  if (SURROGATE_ESCAPE.test(line) && loneSurrogate(raw)) {
+    throw importError(`Line ${n} holds text that is not valid Unicode (half of a character pair, which cannot be stored): the file was edited or damaged. Nothing was imported.`);
+  }
   const parsed = recordSchema.safeParse(raw);
   if (!parsed.success) throw importError(`Line ${n} is not a valid record (${issues(parsed.error)}). Nothing was imported.`);
   const r = parsed.data;
@@ -92,17 +111,31 @@ function parseRecord(line: string, n: number) {
   return r;
 }
 
-/** Pass 1: the whole file decompresses, is UTF-8, and starts with a header we read. */
-async function scan(path: string): Promise<{ header: Header; scan: Scan }> {
-  let header: Header | null = null;
-  const s: Scan = { lines: 0, memories: 0, chunks: 0 };
-  for await (const [n, line] of gzipLines(path)) {
-    if (n === 1) header = checkHeader(line);
-    s.lines = n;
-    if (line.startsWith('{"type":"memory"')) s.memories++;
-    else if (line.startsWith('{"type":"knowledgeChunk"')) s.chunks++;
+/** Blank lines after the end record are let through (an editor's extra newlines), up to this many. */
+const MAX_BLANK_AFTER_END = 1_000;
+
+/**
+ * A vector the file holds but that cannot stand for its text (format.ts,
+ * vectorProblem) is left out: the row is stored without it and embedded again
+ * by the current model, as a row from another model is (docs/export.md).
+ */
+function usableVector<T extends { embedding: string | null; embeddingModel: string | null; embeddingError: string | null }>(
+  r: T,
+  model: string,
+  modelDims: number,
+): T {
+  if (r.embedding === null) return r;
+  const problem = vectorProblem(r.embedding, r.embeddingModel === model ? modelDims : DB_DIMENSIONS);
+  return problem === null ? r : { ...r, embedding: null, embeddingModel: null, embeddingError: null };
+}
+
+/** The current model's vector size, or the column's while none can be asked (the core is closing). */
+function currentDims(ctx: CoreContext): number {
+  try {
+    return ctx.embedder.current().dimensions;
+  } catch {
+    return DB_DIMENSIONS;
   }
-  return { header: header ?? checkHeader(undefined), scan: s };
 }
 
 /** A persona id not taken (hidden imports included): the file's when free, else `<id>-2`… */
@@ -221,6 +254,10 @@ class Writer {
   private inflight: Promise<void> = Promise.resolve();
   /** The line being written (set by writeRecords), and where each buffered page began. */
   line = 0;
+  /** The length of that line: a page is sent once its lines hold MAX_PAGE_CHARS, however few rows they are. */
+  lineLength = 0;
+  /** Characters of the lines in each buffer (keyed by the array, which each flush replaces with a new one). */
+  private readonly pageChars = new WeakMap<unknown[], number>();
   private readonly from = { memories: 0, versions: 0, userModelVersions: 0, messages: 0, chunks: 0 };
   /** File ids met so far: a second row with one (an edited file) gets a fresh id. */
   private readonly seenMemories = new Set<string>();
@@ -278,10 +315,11 @@ class Writer {
   private push<T>(buffer: T[], kind: keyof Writer['from'], r: T): void {
     if (!buffer.length) this.from[kind] = this.line;
     buffer.push(r);
+    this.pageChars.set(buffer, (this.pageChars.get(buffer) ?? 0) + this.lineLength);
   }
 
   private full(buffer: unknown[], pace: Pacer): boolean {
-    return buffer.length >= Math.min(MAX_ROWS, pace.size);
+    return buffer.length >= Math.min(MAX_ROWS, pace.size) || (this.pageChars.get(buffer) ?? 0) >= MAX_PAGE_CHARS;
   }
 
   /** Counts what the rows will need once visible: re-embedding (no vector, another model) or only indexing. */
@@ -434,6 +472,11 @@ class Writer {
         throw importError(`Before line ${line}: a memory is marked as replaced by a memory the file does not hold. Nothing was imported.`);
       }
     }
+  }
+
+  /** True when the file held a memory (or a deleted memory's history) with this id: links inside the file only. */
+  holdsMemory(fileId: string): boolean {
+    return this.seenMemories.has(fileId) || this.versionIds.has(fileId);
   }
 
   async memoryVersion(r: RecordOf<'memoryVersion'>): Promise<void> {
@@ -685,25 +728,35 @@ const ORDER: Record<string, number> = {
   persona: 0, conversation: 1, memory: 2, memoryVersion: 3, message: 4, userModel: 5, userModelVersion: 6, knowledgeSource: 7, knowledgeChunk: 7,
 };
 
-/** Pass 2: every line validated and written into the hidden persona. Returns the writer and the record counts. */
+/** Every line validated as it is read and written into the hidden persona. Returns the writer, the record counts and the lines read. */
 async function writeRecords(
   ctx: CoreContext,
   path: string,
-  s: Scan,
+  total: number,
   hidden: (id: string) => void,
   onProgress?: (p: ImportProgress) => void,
-): Promise<{ w: Writer; counts: Record<string, number> }> {
+  options: ImportOptions = {},
+): Promise<{ w: Writer; counts: Record<string, number>; lines: number }> {
   const db = ctx.db;
   const model = ctx.embedder.model();
+  const modelDims = currentDims(ctx);
   let w: Writer | null = null;
   const counts: Record<string, number> = {};
   let ended = false;
+  let blankAfterEnd = 0;
   let section = 0;
   let last = 0;
-  for await (const [n, line] of gzipLines(path)) {
-    if (n === 1) continue;
+  let lines = 0;
+  for await (const [n, line, read] of gzipLines(path, options)) {
+    lines = n;
+    if (n === 1) {
+      checkHeader(line);
+      continue;
+    }
     if (ended) {
-      if (line.trim()) throw importError(`Line ${n} comes after the end record: the file was changed after export. Nothing was imported.`);
+      if (line.trim() || ++blankAfterEnd > MAX_BLANK_AFTER_END) {
+        throw importError(`Line ${n} comes after the end record: the file was changed after export. Nothing was imported.`);
+      }
       continue;
     }
     const r = parseRecord(line, n);
@@ -727,7 +780,10 @@ async function writeRecords(
     }
     counts[r.type] = (counts[r.type] ?? 0) + 1;
     const persona = w;
-    if (persona) persona.line = n;
+    if (persona) {
+      persona.line = n;
+      persona.lineLength = line.length;
+    }
     try {
       switch (r.type) {
         case 'persona': {
@@ -755,7 +811,7 @@ async function writeRecords(
           if (r.conversationId !== null && !persona!.conversations.has(r.conversationId)) {
             throw importError(`Line ${n}: the memory names a conversation the file does not hold. Nothing was imported.`);
           }
-          await persona!.memory(r);
+          await persona!.memory(usableVector(r, model, modelDims));
           break;
         case 'memoryVersion':
           if (r.conversationId !== null && !persona!.conversations.has(r.conversationId)) {
@@ -773,6 +829,10 @@ async function writeRecords(
           if (!persona!.conversations.has(r.conversationId)) {
             throw importError(`Line ${n}: the message belongs to a conversation the file does not hold. Nothing was imported.`);
           }
+          // A tool message's memories are the file's own: a link to another persona's memory would show it here.
+          if (r.memoryIds?.some((id) => !persona!.holdsMemory(id))) {
+            throw importError(`Line ${n}: the message links a memory the file does not hold. Nothing was imported.`);
+          }
           await persona!.message(r);
           break;
         case 'userModel':
@@ -785,7 +845,7 @@ async function writeRecords(
           break;
         case 'knowledgeChunk':
           if (!persona!.sources.has(r.source)) throw importError(`Line ${n}: a chunk of "${r.source}", a document the file does not list. Nothing was imported.`);
-          await persona!.chunk(r);
+          await persona!.chunk(usableVector(r, model, modelDims));
           break;
       }
     } catch (e) {
@@ -796,12 +856,13 @@ async function writeRecords(
     const t = Date.now();
     if (onProgress && t - last > 200) {
       last = t;
-      onProgress({ stage: 'writing', done: n, total: s.lines });
+      onProgress({ stage: 'writing', done: read, total });
     }
   }
+  if (lines === 0) checkHeader(undefined);
   if (!w) throw importError('The file holds a header but no persona. Nothing was imported.');
-  if (!ended) throw importError(`The file ends at line ${s.lines} without its end record: it was cut short. Nothing was imported.`);
-  return { w, counts: Object.fromEntries(Object.entries(counts).sort()) };
+  if (!ended) throw importError(`The file ends at line ${lines} without its end record: it was cut short. Nothing was imported.`);
+  return { w, counts: Object.fromEntries(Object.entries(counts).sort()), lines };
 }
 
 /** A persona written from a file but still hidden (personas.importing): nobody sees it until it is revealed. */
@@ -821,15 +882,22 @@ export interface HiddenImport {
  * when every persona is in, so a copy cut off never shows half of itself).
  * When anything fails, what was written is removed.
  */
-export async function importHidden(ctx: CoreContext, path: string, onProgress?: (p: ImportProgress) => void): Promise<HiddenImport> {
-  onProgress?.({ stage: 'checking', done: 0, total: 1 });
-  const { scan: s } = await scan(path);
+export async function importHidden(
+  ctx: CoreContext,
+  path: string,
+  onProgress?: (p: ImportProgress) => void,
+  options: ImportOptions = {},
+): Promise<HiddenImport> {
+  // Progress is the compressed file read so far: the number of lines is known only at the end.
+  const total = await stat(path).then((st) => st.size, () => 1);
+  onProgress?.({ stage: 'checking', done: 0, total });
   let id: string | null = null;
   try {
-    const { w, counts } = await writeRecords(ctx, path, s, (hiddenId) => (id = hiddenId), onProgress);
-    onProgress?.({ stage: 'indexing', done: s.lines, total: s.lines });
+    const { w, counts, lines } = await writeRecords(ctx, path, total, (hiddenId) => (id = hiddenId), onProgress, options);
+    onProgress?.({ stage: 'indexing', done: total, total });
+    if (options.signal?.aborted) throw importCancelled();
     await w.enqueueJobs();
-    return { id: w.persona, name: w.name, counts, toEmbed: w.toEmbed, toIndex: w.toIndex, lines: s.lines };
+    return { id: w.persona, name: w.name, counts, toEmbed: w.toEmbed, toIndex: w.toIndex, lines };
   } catch (e) {
     // Nothing half-imported: the hidden persona goes (if this fails too, the next start removes it).
     if (id) await removeImportingPersona(ctx.db, id).catch(() => undefined);
@@ -847,9 +915,11 @@ export async function importPersonaFile(
   ctx: CoreContext,
   path: string,
   onProgress?: (p: ImportProgress) => void,
+  options: ImportOptions = {},
 ): Promise<ImportedPersona> {
-  const h = await importHidden(ctx, path, onProgress);
+  const h = await importHidden(ctx, path, onProgress, options);
   try {
+    if (options.signal?.aborted) throw importCancelled();
     // One short transaction: the name is chosen now (a persona created meanwhile may have taken it) and the persona appears.
     await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE personas SET name = $2, importing = false WHERE id = $1', [h.id, await freeName(tx, h.name)]);

@@ -6,11 +6,9 @@ import type { UploadSink } from '../knowledge/upload';
 import { removeStaged, StagingWriter } from '../knowledge/staging';
 import { importStagedFile } from './handlers';
 
-/**
- * A .hearth file is the user's whole persona, not a document: it is not held
- * to the ingest size limit, only to this bound against a runaway upload.
- */
-export const MAX_IMPORT_BYTES = 8 * 1024 * 1024 * 1024;
+import { MAX_IMPORT_BYTES } from './limits';
+
+export { MAX_IMPORT_BYTES };
 
 const importArgs = z.object({ name: z.string().min(1).max(500) }).strict();
 

@@ -1,4 +1,5 @@
 // PDFs for tests, the e2e spec and the bench, generated on the spot (pdf-lib).
+import { createDeflate } from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 function wrap(text: string, width: number): string[] {
@@ -98,6 +99,31 @@ export function makeLigaturePdf(line: string): Uint8Array {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /StandardEncoding >>',
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+  ]);
+}
+
+/**
+ * A one-page PDF whose content stream is a line of text followed by `mib` MiB
+ * of spaces, Flate-compressed: ~1 kB of file a MiB, so 1 MB of file inflates
+ * to 1 GiB (a decompression bomb). Compressed as a stream, never held whole.
+ */
+export async function makeInflatingPdf(mib: number): Promise<Uint8Array> {
+  const deflate = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (b: Buffer) => parts.push(b));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  deflate.write('BT /F1 12 Tf 50 700 Td (A page of text) Tj ET\n');
+  const block = Buffer.alloc(1024 * 1024, 0x20);
+  for (let i = 0; i < mib; i++) if (!deflate.write(block)) await new Promise((r) => deflate.once('drain', r));
+  deflate.end();
+  await done;
+  const data = Buffer.concat(parts).toString('latin1');
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data}\nendstream`,
   ]);
 }
 

@@ -1,4 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { getApi } from '../../api';
+import { errorInfo } from '../../lib/errors';
 import type { Persona } from '../../../shared/api';
 import { plural } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
@@ -19,16 +21,24 @@ export function PersonaSwitcher() {
   const [importing, setImporting] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const progress = useTransferProgress('import', importing);
+  // Cancel may be pressed while a browser still uploads the file, before the import has begun:
+  // it is asked again once the import reports progress, so it stops then.
+  const [cancelling, setCancelling] = useState(false);
+  useEffect(() => {
+    if (cancelling && importing && progress) void getApi().invoke('personas.importCancel', { name: importing }).catch(() => undefined);
+  }, [cancelling, importing, progress]);
 
   async function importFile(file: File) {
     setImporting(file.name);
+    setCancelling(false);
     try {
       const res = await importPersonaFile(file);
       await usePersonas.getState().load();
       usePersonas.getState().setActive(res.persona.id);
       notify(`Imported “${res.persona.name}”: ${plural(res.persona.counts.memories, 'memory', 'memories')}, ${plural(res.persona.counts.knowledgeSources, 'document')}.`);
     } catch (e) {
-      reportError(e, `Could not import “${file.name}”`);
+      if (errorInfo(e).code === 'cancelled') notify(`Import of “${file.name}” cancelled: nothing was imported.`);
+      else reportError(e, `Could not import “${file.name}”`);
     } finally {
       setImporting(null);
     }
@@ -59,7 +69,18 @@ export function PersonaSwitcher() {
       </div>
       {importing && (
         <p className="persona-importing" data-testid="persona-import-progress">
-          Importing {importing}… <progress value={progress?.done ?? 0} max={progress?.total ?? 1} />
+          Importing {importing}… <progress value={progress?.done ?? 0} max={progress?.total ?? 1} />{' '}
+          <button
+            type="button"
+            data-testid="persona-import-cancel"
+            disabled={cancelling}
+            onClick={() => {
+              setCancelling(true);
+              void getApi().invoke('personas.importCancel', { name: importing }).catch(() => undefined);
+            }}
+          >
+            {cancelling ? 'Cancelling…' : 'Cancel'}
+          </button>
         </p>
       )}
       <ul className="personas">
