@@ -18,6 +18,7 @@ import { backupHandlers } from '../backups/handlers';
 import { historyHandlers } from '../history/handlers';
 import { serverSwitchHandlers } from '../server-switch/handlers';
 import { trashHandlers } from '../trash/handlers';
+import { watchHandlers } from '../knowledge/watch/handlers';
 
 /**
  * Every method of the contract (src/shared/methods.ts) and the handler that
@@ -44,6 +45,7 @@ export const handlers = {
   ...backupHandlers,
   ...historyHandlers,
   ...trashHandlers,
+  ...watchHandlers,
 } satisfies Handlers;
 
 /** Keys outside the contract (spreads escape excess-property checks): dispatch would serve them untyped. */
