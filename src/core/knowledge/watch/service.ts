@@ -50,12 +50,17 @@ class Watch {
 
   async folderReadable(): Promise<boolean> {
     const ok = await stat(this.row.folder).then((s) => s.isDirectory(), () => false);
-    if (!ok && this.status !== 'missing') {
+    if (ok) return true;
+    if (this.status !== 'missing') {
       this.status = 'missing';
       this.notify();
     }
-    if (!ok) this.retryLater();
-    return ok;
+    // A folder removed and made again is a new folder to the system: it gets a new watcher once it is back.
+    const old = this.watcher;
+    this.watcher = null;
+    await old?.close();
+    this.retryLater();
+    return false;
   }
 
   private retryLater(): void {

@@ -18,7 +18,7 @@ let root: string;
 let core: Core;
 
 async function open(): Promise<Core> {
-  return createCore({ dataDir, dailyBackups: false, startupCheckDelayMs: null, watchDirs: [root] });
+  return createCore({ dataDir, dailyBackups: false, startupCheckDelayMs: null, watchDirs: [root], watch: { missingRetryMs: 300 } });
 }
 
 beforeAll(async () => {
@@ -190,6 +190,23 @@ describe('watched folders', () => {
     expect(await sources()).toContain('offline/stays.md');
   }, 90_000);
 
+  it('a folder that disappears as a whole removes nothing, and is followed again once it is back', async () => {
+    const files = { 'a.md': 'A note about the ferry timetable.', 'b/c.md': 'A note about the harbour lights.' };
+    const dir = folder('drive', files);
+    await core.call('knowledge.watch', { persona: 'main', folder: dir });
+    await settled(dir);
+    rmSync(dir, { recursive: true });
+    await waitFor(async () => (await watchOf(dir)).status === 'missing', 'the watch to see its folder gone', 20_000);
+    expect(await sources()).toEqual(expect.arrayContaining(['drive/a.md', 'drive/b/c.md']));
+    expect((await core.call('trash.list', { persona: 'main' })).map((t) => t.key)).not.toContain('drive/a.md');
+
+    folder('drive', { ...files, 'new.md': 'Plugged back in with a note about lanterns.' });
+    await waitFor(async () => (await found('lanterns')).includes('drive/new.md'), 'the folder followed again', 20_000);
+    expect((await watchOf(dir)).status).toBe('watching');
+    put(dir, 'later.md', 'Written after it came back: a note about compasses.');
+    await waitFor(async () => (await found('compasses')).includes('drive/later.md'), 'a change after it came back', 20_000);
+  }, 60_000);
+
   it('refuses a folder outside the launch folders, also through a symlink, and overlapping watches', async () => {
     const outside = realpathSync(mkdtempSync(join(tmpdir(), 'hearth-outside-')));
     try {
@@ -205,5 +222,12 @@ describe('watched folders', () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
+  });
+
+  it('emptying the persona ends its watches', async () => {
+    expect((await core.call('knowledge.watches', { persona: 'main' })).watches.length).toBeGreaterThan(0);
+    await core.call('personas.delete', { id: 'main', confirm: 'main' });
+    expect((await core.call('knowledge.watches', { persona: 'main' })).watches).toEqual([]);
+    expect(await sources()).toEqual([]);
   });
 });
