@@ -76,7 +76,13 @@ function WatchRow({ watch }: { watch: FolderWatch }) {
 /** The browser version: a folder typed or chosen from the ones the host allows. */
 function FolderField({ allowed }: { allowed: string[] }) {
   const [folder, setFolder] = useState(allowed[0] ?? '');
+  const [edited, setEdited] = useState(false);
   const busy = useWatches((s) => s.busy);
+  const first = allowed[0];
+  // The allowed folders may arrive after the form opened: the first one is offered until the person types.
+  useEffect(() => {
+    if (!edited && first) setFolder(first);
+  }, [edited, first]);
   return (
     <form
       className="watch-form"
@@ -91,7 +97,10 @@ function FolderField({ allowed }: { allowed: string[] }) {
           data-testid="watch-folder-input"
           list="watch-allowed-dirs"
           value={folder}
-          onChange={(e) => setFolder(e.currentTarget.value)}
+          onChange={(e) => {
+            setEdited(true);
+            setFolder(e.currentTarget.value);
+          }}
           placeholder={allowed[0] ?? '/path/to/folder'}
         />
       </label>
