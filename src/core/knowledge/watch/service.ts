@@ -176,6 +176,7 @@ export class FolderWatchService implements FolderWatcher {
   private readonly queue: { watch: Watch; rel: string }[] = [];
   private readonly queued = new Set<string>();
   private working: Promise<void> | null = null;
+  private draining = false;
   private syncing: Promise<void> = Promise.resolve();
   private readonly abort = new AbortController();
   private closed = false;
@@ -226,15 +227,23 @@ export class FolderWatchService implements FolderWatcher {
     if (this.closed || watch.stopped || this.queued.has(k)) return;
     this.queued.add(k);
     this.queue.push({ watch, rel });
-    this.working ??= this.drain().finally(() => (this.working = null));
+    if (!this.draining) {
+      this.draining = true;
+      this.working = this.drain();
+    }
   }
 
   private async drain(): Promise<void> {
-    for (let next = this.queue.shift(); next; next = this.queue.shift()) {
-      this.queued.delete(`${key(next.watch.row.persona, next.watch.row.folder)}\u0000${next.rel}`);
-      if (this.closed) return;
-      if (next.watch.stopped) continue;
-      await this.process(next.watch, next.rel).catch((e: unknown) => this.warn(next.watch, e));
+    try {
+      for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+        this.queued.delete(`${key(next.watch.row.persona, next.watch.row.folder)}\u0000${next.rel}`);
+        if (this.closed) return;
+        if (next.watch.stopped) continue;
+        await this.process(next.watch, next.rel).catch((e: unknown) => this.warn(next.watch, e));
+      }
+    } finally {
+      // In the same turn as the last look at the queue: a file queued from now on starts a new drain.
+      this.draining = false;
     }
   }
 
