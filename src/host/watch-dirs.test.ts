@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadSink } from '../core/knowledge/upload';
 import { NO_WATCH_DIRS, resolveWatchFolder } from '../core/knowledge/watch/folder';
 import { makeTestCore, type TestCore } from '../core/testing/core';
+import { waitFor } from '../core/testing/wait-jobs';
 import { watchDirsFrom } from './config';
 import { startHostServer, type HostServer } from './server';
 
@@ -18,6 +19,7 @@ beforeAll(async () => {
   allowed = realpathSync(mkdtempSync(join(tmpdir(), 'hearth-allowed-')));
   outside = realpathSync(mkdtempSync(join(tmpdir(), 'hearth-outside-')));
   mkdirSync(join(allowed, 'notes'));
+  writeFileSync(join(allowed, 'notes', 'owl.md'), 'Barn owls hunt by sound alone.');
   symlinkSync(outside, join(allowed, 'escape'));
   core = await makeTestCore({ watchDirs: [allowed] });
   host = await startHostServer({ dispatch: core.dispatch, uploads: uploadSink(core.ctx), events: core.events, token: TOKEN, port: 0, rendererDir: allowed });
@@ -58,6 +60,9 @@ describe('the browser host watches only folders inside the ones named at its lau
     expect(await api('knowledge.watches', { persona: 'main' })).toMatchObject({ ok: true, data: { watches: [], allowedDirs: [allowed] } });
 
     expect(await api('knowledge.watch', { persona: 'main', folder: join(allowed, 'notes') })).toMatchObject({ ok: true, data: { folder: join(allowed, 'notes'), label: 'notes' } });
+    // Read into this core's database (a PostgreSQL server too, under scripts/test-servers.mjs).
+    await waitFor(async () => (await core.call('knowledge.watches', { persona: 'main' })).watches[0]?.counts.ingested === 1, 'the note to be ingested', 30_000);
+    expect((await core.call('knowledge.listSources', { persona: 'main' })).map((x) => x.source)).toEqual(['notes/owl.md']);
     expect(await api('knowledge.unwatch', { persona: 'main', folder: join(allowed, 'notes') })).toMatchObject({ ok: true, data: { unwatched: true } });
   });
 
