@@ -28,6 +28,8 @@ export async function spawnHost(
       HEARTH_DATA_DIR: env.dataDir,
       HEARTH_TOKEN: env.token,
       HEARTH_PORT: String(env.port ?? 0),
+      // Watched folders (docs/watched-folders.md) may lie in the data folder's `watched` (made by the test that needs it).
+      HEARTH_WATCH_DIRS: join(env.dataDir, 'watched'),
       ...(env.databaseUrl ? { HEARTH_DATABASE_URL: env.databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -99,6 +99,21 @@ export interface CoreContext {
   backups: Backups | null;
   /** How this start chose its database: a start option, the server saved in Settings, or this computer (docs/server-mode.md). */
   database: DatabaseChoice;
+  /** Keeps watched folders ingested (docs/watched-folders.md). */
+  watcher: FolderWatcher;
+  /**
+   * The folders a page may watch inside (the browser host's HEARTH_WATCH_DIRS / --watch-dir); null when
+   * the door decides instead (the desktop app: a folder the person picked).
+   */
+  watchDirs: readonly string[] | null;
+}
+
+/** Runs the watches the database holds (implemented by src/core/knowledge/watch/service.ts). */
+export interface FolderWatcher {
+  /** Starts each stored watch not running yet and stops each running one no longer stored; settles once started. */
+  sync(): Promise<void>;
+  /** Whether a running watch's folder could be read when last looked at. */
+  status(persona: string, folder: string): 'watching' | 'missing';
 }
 
 /** What domains may ask of the backups (implemented by src/core/backups/service.ts). */

@@ -22,6 +22,7 @@ import { removeUnfinishedImports } from './portable/unfinished';
 import { DEFAULT_JOB_RUNNER_OPTIONS, JobRunner, type JobRunnerOptions } from './jobs/runner';
 import type { QueueDefs } from './jobs/types';
 import { TrashPurgeSchedule } from './trash/purge';
+import { DEFAULT_WATCH_OPTIONS, FolderWatchService, type WatchServiceOptions } from './knowledge/watch/service';
 import type { Handlers } from './method';
 import { DocumentParser } from './parse/parser';
 import {
@@ -83,6 +84,13 @@ export interface CoreOptions {
   idleVacuum?: Partial<IdleVacuumOptions>;
   /** Live updates between Hearths on one server (live/relay.ts): batching and reconnect back-off. */
   live?: Partial<LiveOptions>;
+  /**
+   * The folders a page may watch inside (the browser host's HEARTH_WATCH_DIRS / --watch-dir; empty: none).
+   * Absent or null: the door decides (the desktop app lets only a folder the person picked through).
+   */
+  watchDirs?: readonly string[] | null;
+  /** Watched folders: the quiet time before a changed file is read (docs/watched-folders.md). */
+  watch?: Partial<WatchServiceOptions>;
 }
 
 export interface Core {
@@ -221,6 +229,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const parser = new DocumentParser();
   let runner: JobRunner | null = null;
   let trashPurge!: TrashPurgeSchedule;
+  let watches!: FolderWatchService;
   let live: LiveUpdates | null = null;
   const ctx: CoreContext = {
     db,
@@ -236,7 +245,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     notices,
     backups,
     database,
+    watcher: { sync: () => watches.sync(), status: (persona, folder) => watches.status(persona, folder) },
+    watchDirs: options.watchDirs ?? null,
   };
+  watches = new FolderWatchService(ctx, { ...DEFAULT_WATCH_OPTIONS, ...options.watch });
   if (backups && options.dailyBackups !== false) backups.startSchedule();
   trashPurge = new TrashPurgeSchedule(ctx);
   let closed = false;
@@ -265,9 +277,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await runner.start();
     // The daily trash purge (docs/trash.md); every Hearth on a server may look, the job queue runs one purge.
     trashPurge.start(options.trashPurgeFirstCheckMs ?? 60_000);
+    // Each stored watch starts and reconciles what changed while Hearth was closed, in the background.
+    void watches.sync().catch((e: unknown) => {
+      if (!closed) console.warn('Hearth: watched folders could not start:', e instanceof Error ? e.message : e);
+    });
   } catch (e) {
     // A damaged page met while reading settings or jobs: name the table instead of a stack.
     const damage = dataDir && db.local ? await describeDamage(db, e, dataDir, 'start') : null;
+    await watches.close();
     await trashPurge.stop();
     await runner?.stop();
     await live?.stop();
@@ -339,6 +356,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // A check under way finishes before the database closes.
       await startupChecked;
       try {
+        // Watchers first: no file is read into a database about to close.
+        await watches.close();
         await trashPurge.stop();
         // Jobs stop (and record their state) before the database closes: no write after close.
         await runner?.stop();

@@ -11,6 +11,9 @@ import type { Envelope, Method } from '../shared/api';
 const PATH_ARGUMENTS: Partial<Record<Method, string>> = {
   'knowledge.ingest': 'path',
   'personas.import': 'path',
+  // The browser host lets it through to the core, which allows only folders inside the host's launch
+  // folders (ctx.watchDirs, docs/watched-folders.md); the desktop app only a folder picked in this session.
+  'knowledge.watch': 'folder',
 };
 
 /** The path a call asks Hearth to read, or null when it names none. */

@@ -46,8 +46,9 @@ export async function handleApi(
     }
   }
   // The page is the user's own app: its calls are the user's, whatever the body says.
-  // It never makes the host read a file by path (docs/security.md).
-  const answer = guardPagePaths(method, args, () => false, true) ?? (await dispatch(method, args, { actor: 'user' }));
+  // It never makes the host read a file by path (docs/security.md); a folder to watch is checked by the
+  // core against the folders named at launch (docs/watched-folders.md).
+  const answer = guardPagePaths(method, args, () => method === 'knowledge.watch', true) ?? (await dispatch(method, args, { actor: 'user' }));
   // An export is written inside the data folder; the page gets a one-time download instead of that path.
   sendJson(res, 200, method === 'personas.export' ? await offerDownload(answer, extra.downloads) : answer);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataDirFlag, databaseUrlFrom, defaultDataDir } from '../core/data-dir';
 
@@ -12,6 +12,29 @@ export interface HostConfig {
   token: string;
   /** The built renderer (index.html and assets). */
   rendererDir: string;
+  /**
+   * HEARTH_WATCH_DIRS (separated like PATH) and each --watch-dir: the folders a page may watch inside
+   * (docs/watched-folders.md). Empty: the page cannot watch any folder.
+   */
+  watchDirs: string[];
+}
+
+/** Every --watch-dir <folder> / --watch-dir=<folder>, then HEARTH_WATCH_DIRS's entries; absolute, without repeats. */
+export function watchDirsFrom(argv: readonly string[], env: NodeJS.ProcessEnv): string[] {
+  const dirs: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--watch-dir') {
+      const next = argv[i + 1];
+      if (!next || next.startsWith('--')) throw new Error('--watch-dir needs a folder after it.');
+      dirs.push(next);
+      i++;
+    } else if (a.startsWith('--watch-dir=')) {
+      dirs.push(a.slice('--watch-dir='.length));
+    }
+  }
+  dirs.push(...(env.HEARTH_WATCH_DIRS ?? '').split(delimiter));
+  return [...new Set(dirs.map((d) => d.trim()).filter(Boolean).map((d) => resolve(d)))];
 }
 
 const MIN_TOKEN_CHARS = 16;
@@ -29,5 +52,5 @@ export function readHostConfig(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const dataDir = resolve(dataDirFlag(argv) ?? (env.HEARTH_DATA_DIR || defaultDataDir(env)));
   // host.js is built into out/main; the renderer sits in out/renderer beside it.
   const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
-  return { dataDir, databaseUrl: databaseUrlFrom(argv, env), port, token, rendererDir };
+  return { dataDir, databaseUrl: databaseUrlFrom(argv, env), port, token, rendererDir, watchDirs: watchDirsFrom(argv, env) };
 }

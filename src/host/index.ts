@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   let core: Core;
   try {
     // An MCP stdio server that opened the folder while no Hearth ran hands it over and forwards here.
-    core = await openWithHandover(config.dataDir, () => createCore({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) }));
+    core = await openWithHandover(config.dataDir, () => createCore({ dataDir: config.dataDir, watchDirs: config.watchDirs, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) }));
   } catch (e) {
     // A second Hearth on the same data, or a newer database: say so plainly.
     console.error(isAppError(e) ? `Hearth cannot start: ${e.message}` : e);
@@ -73,6 +73,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void onSignal('SIGTERM'));
 
   console.log(`Hearth data: ${config.dataDir}`);
+  if (config.watchDirs.length) console.log(`Hearth watched folders may lie in: ${config.watchDirs.join(', ')}`);
   if (core.ctx.db.server) console.log(`Hearth database: the PostgreSQL server ${core.ctx.db.server}`);
   console.log(`Hearth is running at ${server.url}`);
 }

@@ -107,3 +107,15 @@ describe('Electron: the page may name only files the user dropped or picked', ()
     expect(value).toMatchObject({ ok: false, error: { code: 'unsupported_type', message: expect.stringMatching(/named pipe/) } });
   });
 });
+
+describe('Electron: a folder to watch is one the user picked', () => {
+  it('refuses a folder not picked in this session and watches a picked one', async () => {
+    const picked = join(dir, 'picked');
+    mkdirSync(picked);
+    expect(await door('knowledge.watch', { persona: 'main', folder: picked })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await f.core.call('knowledge.watches', { persona: 'main' })).toEqual({ watches: [], allowedDirs: null });
+    grants.grant(picked);
+    expect(await door('knowledge.watch', { persona: 'main', folder: picked })).toMatchObject({ ok: true, data: { label: 'picked', status: 'watching' } });
+    expect(await door('knowledge.unwatch', { persona: 'main', folder: picked })).toMatchObject({ ok: true, data: { unwatched: true } });
+  });
+});

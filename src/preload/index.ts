@@ -1,4 +1,4 @@
-// The only bridge between the page and the app: three functions, nothing else
+// The only bridge between the page and the app: four functions, nothing else
 // (never expose ipcRenderer itself). Built as CommonJS for the sandbox.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { PreloadBridge } from '../shared/bridge';
@@ -18,6 +18,8 @@ const bridge: PreloadBridge = {
     const path = webUtils.getPathForFile(file);
     return path && ipcRenderer.sendSync('hearth:grant', path) === true ? path : null;
   },
+  // The main process opens the picker and grants what the person chose (docs/watched-folders.md).
+  pickFolder: () => ipcRenderer.invoke('hearth:pick-folder') as Promise<string | null>,
 };
 
 contextBridge.exposeInMainWorld('hearth', bridge);

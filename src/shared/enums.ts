@@ -27,3 +27,7 @@ export type EmbeddingProviderKind = (typeof EMBEDDING_PROVIDERS)[number];
 /** Other tools' exports memories.importFrom reads: a Markdown/plain-text list, mem0's JSON, ChatGPT's saved memories. */
 export const IMPORT_FORMATS = ['text', 'mem0', 'chatgpt'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** How a watched folder's file stands (docs/watched-folders.md): waiting, being read, in, or failed. */
+export const WATCH_FILE_STATES = ['pending', 'ingesting', 'ingested', 'error'] as const;
+export type WatchFileState = (typeof WATCH_FILE_STATES)[number];

@@ -7,6 +7,8 @@ export interface Events {
   'memories.changed': { persona: string; ids: string[]; reason: 'write' | 'update' | 'delete' | 'embedded' | 'restore' };
   'userModel.changed': { persona: string };
   'knowledge.changed': { persona: string; source: string };
+  /** A watched folder's files changed state, or the watch started, stopped or lost its folder (docs/watched-folders.md). */
+  'knowledge.watch': { persona: string; folder: string };
   /** Something went into, or out of, the persona's trash. */
   'trash.changed': { persona: string };
   'jobs.changed': { job: Job };

@@ -15,6 +15,7 @@ import type {
   Job,
   JobsSummary,
   KnowledgeSource,
+  FolderWatch,
   McpCall,
   McpClient,
   McpConnectionInfo,
@@ -128,6 +129,12 @@ export interface Api {
   ];
   'knowledge.listSources': [{ persona: string }, KnowledgeSource[]];
   'knowledge.deleteSource': [{ persona: string; source: string }, { deleted: number; trashId: string | null }];
+  /** Keeps a folder's documents ingested (docs/watched-folders.md); `folder` is an absolute path the door allows. */
+  'knowledge.watch': [{ persona: string; folder: string }, FolderWatch];
+  /** Stops watching; what was ingested stays. */
+  'knowledge.unwatch': [{ persona: string; folder: string }, { unwatched: boolean }];
+  /** `allowedDirs`: the folders the browser host may watch inside (null: the desktop app's folder picker decides). */
+  'knowledge.watches': [{ persona: string }, { watches: FolderWatch[]; allowedDirs: string[] | null }];
 
   /** What deletes put in the persona's trash, newest first (docs/trash.md). */
   'trash.list': [{ persona: string }, TrashItem[]];

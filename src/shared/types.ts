@@ -10,6 +10,7 @@ import type {
   JobState,
   MemoryOrigin,
   RecallKind,
+  WatchFileState,
 } from './enums';
 
 export type ISODate = string; // YYYY-MM-DD (a local calendar day)
@@ -149,6 +150,31 @@ export interface KnowledgeSource {
   bytes: number | null;
   pages: number | null;
   ingestedAt: ISOTime;
+}
+
+/** One document file of a watched folder and how its latest change went (docs/watched-folders.md). */
+export interface WatchedFile {
+  /** Inside the folder, '/'-separated. */
+  path: string;
+  /** The knowledge source it becomes: "<watch label>/<path>". */
+  source: string;
+  state: WatchFileState;
+  /** Why the file could not be ingested, naming it. */
+  error: string | null;
+  updatedAt: ISOTime;
+}
+
+/** A folder a persona keeps ingested. */
+export interface FolderWatch {
+  /** The folder's real path. */
+  folder: string;
+  /** What its files' source names start with. */
+  label: string;
+  /** 'missing': the folder cannot be read now (unplugged, renamed); nothing of it is removed until it is back. */
+  status: 'watching' | 'missing';
+  counts: Record<WatchFileState, number>;
+  /** Errors first, then files in progress, then the latest ingested: at most 200. */
+  files: WatchedFile[];
 }
 
 export interface ScoreBreakdown {

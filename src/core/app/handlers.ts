@@ -19,6 +19,7 @@ import { historyHandlers } from '../history/handlers';
 import { serverSwitchHandlers } from '../server-switch/handlers';
 import { trashHandlers } from '../trash/handlers';
 import { privacyHandlers } from '../privacy/handlers';
+import { watchHandlers } from '../knowledge/watch/handlers';
 
 /**
  * Every method of the contract (src/shared/methods.ts) and the handler that
@@ -46,6 +47,7 @@ export const handlers = {
   ...historyHandlers,
   ...trashHandlers,
   ...privacyHandlers,
+  ...watchHandlers,
 } satisfies Handlers;
 
 /** Keys outside the contract (spreads escape excess-property checks): dispatch would serve them untyped. */

@@ -9,7 +9,7 @@ import { getPersona } from './store';
  * their conversation. History goes too: deleting a persona is the one act
  * that removes it (docs/history.md).
  */
-const PERSONA_TABLES = ['jobs', 'trash_items', 'memory_versions', 'user_model_versions', 'memories', 'user_models', 'knowledge_chunks', 'knowledge_sources', 'conversations'] as const;
+const PERSONA_TABLES = ['knowledge_watches', 'jobs', 'trash_items', 'memory_versions', 'user_model_versions', 'memories', 'user_models', 'knowledge_chunks', 'knowledge_sources', 'conversations'] as const;
 
 /**
  * Deletes a persona and everything it holds in one transaction — an explicit

@@ -5,6 +5,7 @@ import { IngestList } from './IngestList';
 import { KnowledgeSearch } from './KnowledgeSearch';
 import { SourceList } from './SourceList';
 import { useKnowledge } from './store';
+import { WatchedFolders } from './WatchedFolders';
 
 /** The active persona's documents: add, watch them come in, search, re-ingest, delete. */
 export function KnowledgeView() {
@@ -42,6 +43,7 @@ export function KnowledgeView() {
         </div>
       </header>
       <IngestList />
+      <WatchedFolders persona={persona} />
       <KnowledgeSearch />
       {loaded && count === 0 ? (
         <div className="empty" data-testid="knowledge-empty">
