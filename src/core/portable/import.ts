@@ -132,7 +132,7 @@ function usableVector<T extends { embedding: string | null; embeddingModel: stri
 /** The current model's vector size, or the column's while none can be asked (the core is closing). */
 function currentDims(ctx: CoreContext): number {
   try {
-    return ctx.embedder.current().dimensions;
+    return ctx.embedder.current('no-persona').dimensions;
   } catch {
     return DB_DIMENSIONS;
   }
