@@ -9,6 +9,7 @@ import { Mutex } from '../db/mutex';
 import { diskFullError, isNoSpaceError, SQLSTATE_DISK_FULL } from '../disk-full';
 import {
   archiveName,
+  type BackupCounts,
   type BackupReason,
   backupsDir,
   ensureBackupsDir,
@@ -76,7 +77,8 @@ export class BackupService {
    * back from disk: unpacked in a scratch folder, opened (which replays the
    * log the copy carries), counted, integrity-checked → manifest → prune.
    */
-  private async createNow(reason: BackupReason): Promise<BackupInfo> {
+  /** `rotate: false` leaves rotation to the caller (a restore rotates only once it is over). */
+  private async createNow(reason: BackupReason, rotate = true): Promise<BackupInfo> {
     const dir = await ensureBackupsDir(this.o.dataDir);
     const id = newBackupId(this.o.now(), reason);
     // Both end in .partial: a kill leaves them for sweepPartials at the next start.
@@ -105,7 +107,7 @@ export class BackupService {
         schema: report.schema,
       };
       await writeFileAtomic(dir, manifestName(id), JSON.stringify(m, null, 2));
-      await this.prune();
+      if (rotate) await this.prune(m.counts, []);
       return toInfo(m);
     } catch (e) {
       await removeBackup(this.o.dataDir, id).catch(() => undefined);
@@ -116,12 +118,27 @@ export class BackupService {
     }
   }
 
-  /** Keeps the newest `backupsKeep`; the newest verified backup is never removed. */
-  private async prune(): Promise<void> {
+  /**
+   * Keeps the newest `backupsKeep`, counting these among them and never
+   * removing them: the newest verified backup, the newest one that holds more
+   * than the database now does (`current`: a database emptied by mistake or
+   * started empty must not rotate its last full copy away with daily backups
+   * of nothing), and `also` (the archive a restore just read from).
+   */
+  private async prune(current: BackupCounts, also: string[]): Promise<void> {
     const keep = await this.o.keep();
     const all = await listManifests(this.o.dataDir);
+    const kept = new Set(also);
     const newestVerified = all.find((m) => m.verified)?.id;
-    for (const m of all.slice(keep)) if (m.id !== newestVerified) await removeBackup(this.o.dataDir, m.id);
+    if (newestVerified) kept.add(newestVerified);
+    const holdsMore = all.find((m) => (Object.keys(current) as (keyof BackupCounts)[]).some((k) => m.counts[k] > current[k]));
+    if (holdsMore) kept.add(holdsMore.id);
+    let room = keep - all.filter((m) => kept.has(m.id)).length;
+    for (const m of all) {
+      if (kept.has(m.id)) continue;
+      if (room > 0) room--;
+      else await removeBackup(this.o.dataDir, m.id);
+    }
   }
 
   restore(id: string): Promise<{ restored: BackupInfo; before: BackupInfo }> {
@@ -148,7 +165,24 @@ export class BackupService {
     if (size !== m.bytes) throw damaged(id, `its archive is ${size} bytes, ${m.bytes} were written (truncated?)`);
     if ((await hashFile(archive)).sha256 !== m.sha256) throw damaged(id, 'its archive was changed or damaged since it was written');
 
-    const before = await this.createNow('before-restore');
+    // Rotation waits until the restore is over: with backupsKeep backups already there, the
+    // before-restore backup would otherwise push out the oldest — perhaps the one being restored.
+    const before = await this.createNow('before-restore', false);
+    let restored = false;
+    try {
+      await this.swapIn(id, m, archive);
+      restored = true;
+    } finally {
+      // The archive just restored from stays: it is what the person chose, and the newest copy of what they now have.
+      await this.prune(restored ? m.counts : before.counts, [id]).catch((e: unknown) =>
+        console.warn('Hearth: removing old backups after a restore failed:', e instanceof Error ? e.message : e),
+      );
+    }
+    return { restored: toInfo(m), before };
+  }
+
+  /** Unpacks and checks the archive beside the live files, then swaps it in (swap.ts) and reopens. */
+  private async swapIn(id: string, m: Manifest, archive: string): Promise<void> {
 
     const incoming = join(this.o.dataDir, INCOMING);
     await rm(incoming, { recursive: true, force: true });
@@ -171,7 +205,6 @@ export class BackupService {
 
     await this.o.db.replaceFiles(() => swapInRestoredFiles(this.o.dataDir));
     await rm(join(this.o.dataDir, REPLACED), { recursive: true, force: true });
-    return { restored: toInfo(m), before };
   }
 
   /** Daily while running: checks hourly whether the newest backup is a day old. */
