@@ -38,7 +38,7 @@ import { McpDoorState } from './mcp/door';
 import { type DatabaseChoice, describeSaved, readSavedUrl } from './server-switch/saved';
 import { ensureMainPersona } from './server-switch/copy';
 import { makeDataDirPrivate } from './private-files';
-import { BackupService, recoverBackups } from './backups/service';
+import { BackupService, recoverBackups, restoreAtStart } from './backups/service';
 import { APP_VERSION } from './info/handlers';
 import { raiseNotice } from './info/notices';
 import { findLostRows, lostRowsNotice } from './db/startup-check';
@@ -82,6 +82,13 @@ export interface CoreOptions {
   idleVacuum?: Partial<IdleVacuumOptions>;
   /** Live updates between Hearths on one server (live/relay.ts): batching and reconnect back-off. */
   live?: Partial<LiveOptions>;
+  /**
+   * The person's answer to a start-up refusal (data_missing / data_damaged), given at the door:
+   * restore this backup ('newest': the newest verified one) before opening; a damaged database is set aside, not deleted.
+   */
+  restoreBackup?: string;
+  /** The person's explicit choice to start with no data although backups lie beside a missing or empty database. */
+  startEmpty?: boolean;
 }
 
 export interface Core {
@@ -195,8 +202,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
         const restore = await recoverBackups(dataDir);
         if (restore !== 'none') notices.push(RESTORE_NOTICES[restore]);
-        // Before PGlite sees the folder: it would run initdb over a damaged one.
-        if (!options.loadFrom) checkDataFolder(dataDir);
+        if (options.restoreBackup) {
+          const { restored, setAside } = await restoreAtStart(dataDir, options.restoreBackup, (options.now ?? (() => new Date()))());
+          notices.push(
+            `As you chose at start, Hearth restored the backup ${restored.id} (taken ${restored.createdAt}, ${restored.counts.memories} memories).` +
+              (setAside ? ` The damaged database was kept, unchanged, as ${setAside}; delete it yourself once you no longer need it.` : ''),
+          );
+        }
+        // Before PGlite sees the folder: it would run initdb over a damaged one, or start empty beside backups.
+        if (!options.loadFrom) checkDataFolder(dataDir, { startEmpty: options.startEmpty === true });
       }
       const local = await PgliteDb.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
       db = local;

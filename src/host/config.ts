@@ -12,6 +12,20 @@ export interface HostConfig {
   token: string;
   /** The built renderer (index.html and assets). */
   rendererDir: string;
+  /** --restore-backup ID|newest: the person's answer to a refusal at start (docs/data-safety.md). */
+  restoreBackup: string | null;
+  /** --start-empty: start with no data although backups lie beside a missing or empty database. */
+  startEmpty: boolean;
+}
+
+/** `--restore-backup ID` or `--restore-backup=ID`, if given. */
+function restoreBackupFlag(argv: readonly string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--restore-backup') return argv[i + 1] ?? null;
+    if (a.startsWith('--restore-backup=')) return a.slice('--restore-backup='.length);
+  }
+  return null;
 }
 
 const MIN_TOKEN_CHARS = 16;
@@ -29,5 +43,8 @@ export function readHostConfig(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const dataDir = resolve(dataDirFlag(argv) ?? (env.HEARTH_DATA_DIR || defaultDataDir(env)));
   // host.js is built into out/main; the renderer sits in out/renderer beside it.
   const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
-  return { dataDir, databaseUrl: databaseUrlFrom(argv, env), port, token, rendererDir };
+  const restoreBackup = restoreBackupFlag(argv);
+  const startEmpty = argv.includes('--start-empty');
+  if (restoreBackup !== null && startEmpty) throw new Error('Choose one: --restore-backup or --start-empty.');
+  return { dataDir, databaseUrl: databaseUrlFrom(argv, env), port, token, rendererDir, restoreBackup, startEmpty };
 }

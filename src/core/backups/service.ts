@@ -1,6 +1,7 @@
 // Backups and restore (docs/data-safety.md): consistent snapshots of the whole
 // database in <dataDir>/backups, each verified after it is written.
-import { rm, stat } from 'node:fs/promises';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackupInfo } from '../../shared/types';
 import { AppError } from '../../shared/errors';
@@ -9,6 +10,7 @@ import { Mutex } from '../db/mutex';
 import { diskFullError, isNoSpaceError, SQLSTATE_DISK_FULL } from '../disk-full';
 import {
   archiveName,
+  backupId,
   type BackupCounts,
   type BackupReason,
   backupsDir,
@@ -153,24 +155,15 @@ export class BackupService {
    * swap leaves the current data untouched.
    */
   private async restoreNow(id: string): Promise<{ restored: BackupInfo; before: BackupInfo }> {
-    const m = await readManifest(this.o.dataDir, id);
-    if (!m) throw new AppError('not_found', `There is no backup ${id} (its manifest is missing or unreadable).`);
-    const archive = join(backupsDir(this.o.dataDir), archiveName(id));
-    let size: number;
-    try {
-      size = (await stat(archive)).size;
-    } catch {
-      throw damaged(id, 'its archive is missing');
-    }
-    if (size !== m.bytes) throw damaged(id, `its archive is ${size} bytes, ${m.bytes} were written (truncated?)`);
-    if ((await hashFile(archive)).sha256 !== m.sha256) throw damaged(id, 'its archive was changed or damaged since it was written');
-
+    const { m, archive } = await checkedArchive(this.o.dataDir, id);
     // Rotation waits until the restore is over: with backupsKeep backups already there, the
     // before-restore backup would otherwise push out the oldest — perhaps the one being restored.
     const before = await this.createNow('before-restore', false);
     let restored = false;
     try {
-      await this.swapIn(id, m, archive);
+      await unpackChecked(this.o.dataDir, m, archive);
+      await this.o.db.replaceFiles(() => swapInRestoredFiles(this.o.dataDir));
+      await rm(join(this.o.dataDir, REPLACED), { recursive: true, force: true });
       restored = true;
     } finally {
       // The archive just restored from stays: it is what the person chose, and the newest copy of what they now have.
@@ -179,32 +172,6 @@ export class BackupService {
       );
     }
     return { restored: toInfo(m), before };
-  }
-
-  /** Unpacks and checks the archive beside the live files, then swaps it in (swap.ts) and reopens. */
-  private async swapIn(id: string, m: Manifest, archive: string): Promise<void> {
-
-    const incoming = join(this.o.dataDir, INCOMING);
-    await rm(incoming, { recursive: true, force: true });
-    try {
-      let report;
-      try {
-        await extractArchive(archive, incoming);
-        report = await openSnapshot(incoming);
-      } catch (e) {
-        const full = asDiskFull(e);
-        throw full instanceof AppError && full.code === 'disk_full' ? full : damaged(id, `it does not open (${(e as Error).message})`);
-      }
-      const differs = (Object.keys(m.counts) as (keyof Manifest['counts'])[]).filter((k) => report.counts[k] !== m.counts[k]);
-      if (differs.length) throw damaged(id, `it holds other counts than when it was written (${differs.join(', ')})`);
-      if (!report.integrity.ok) throw damaged(id, `its integrity check failed: ${report.integrity.problems.slice(0, 3).join('; ')}`);
-    } catch (e) {
-      await rm(incoming, { recursive: true, force: true });
-      throw e;
-    }
-
-    await this.o.db.replaceFiles(() => swapInRestoredFiles(this.o.dataDir));
-    await rm(join(this.o.dataDir, REPLACED), { recursive: true, force: true });
   }
 
   /** Daily while running: checks hourly whether the newest backup is a day old. */
@@ -229,6 +196,77 @@ export class BackupService {
     await this.busy.run(async () => undefined);
   }
 }
+
+/** A backup's manifest, and its archive as written (size, sha256): checked before anything is touched. */
+async function checkedArchive(dataDir: string, id: string): Promise<{ m: Manifest; archive: string }> {
+  const m = await readManifest(dataDir, id);
+  if (!m) throw new AppError('not_found', `There is no backup ${id} (its manifest is missing or unreadable).`);
+  const archive = join(backupsDir(dataDir), archiveName(id));
+  let size: number;
+  try {
+    size = (await stat(archive)).size;
+  } catch {
+    throw damaged(id, 'its archive is missing');
+  }
+  if (size !== m.bytes) throw damaged(id, `its archive is ${size} bytes, ${m.bytes} were written (truncated?)`);
+  if ((await hashFile(archive)).sha256 !== m.sha256) throw damaged(id, 'its archive was changed or damaged since it was written');
+  return { m, archive };
+}
+
+/** Unpacks the archive beside the live files (INCOMING), opens it there, and checks counts and integrity. */
+async function unpackChecked(dataDir: string, m: Manifest, archive: string): Promise<void> {
+  const incoming = join(dataDir, INCOMING);
+  await rm(incoming, { recursive: true, force: true });
+  try {
+    let report;
+    try {
+      await extractArchive(archive, incoming);
+      report = await openSnapshot(incoming);
+    } catch (e) {
+      const full = asDiskFull(e);
+      throw full instanceof AppError && full.code === 'disk_full' ? full : damaged(m.id, `it does not open (${(e as Error).message})`);
+    }
+    const differs = (Object.keys(m.counts) as (keyof Manifest['counts'])[]).filter((k) => report.counts[k] !== m.counts[k]);
+    if (differs.length) throw damaged(m.id, `it holds other counts than when it was written (${differs.join(', ')})`);
+    if (!report.integrity.ok) throw damaged(m.id, `its integrity check failed: ${report.integrity.problems.slice(0, 3).join('; ')}`);
+  } catch (e) {
+    await rm(incoming, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/**
+ * A restore the person chose when Hearth refused to start (docs/data-safety.md,
+ * "Telling the person"): before the database opens, so nothing is backed up
+ * first — a missing or empty database has nothing to keep, and a damaged one is
+ * not deleted but set aside as `pgdata.damaged-<time>`. `id` may be 'newest'
+ * (the newest verified backup). Returns the restored backup.
+ */
+export async function restoreAtStart(dataDir: string, id: string, now: Date): Promise<{ restored: BackupInfo; setAside: string | null }> {
+  let chosen = id;
+  if (id === 'newest') {
+    const newest = (await listManifests(dataDir)).find((x) => x.verified);
+    if (!newest) throw new AppError('not_found', `There is no verified backup in ${backupsDir(dataDir)} to restore.`);
+    chosen = newest.id;
+  } else if (!backupId.safeParse(id).success) {
+    throw new AppError('invalid_args', `"${id}" is not a backup id (the newest is restored with "newest").`);
+  }
+  const { m, archive } = await checkedArchive(dataDir, chosen);
+  await unpackChecked(dataDir, m, archive);
+  const live = join(dataDir, 'pgdata');
+  let setAside: string | null = null;
+  if (existsSync(live) && (!statSync(live).isDirectory() || readdirSync(live).length > 0)) {
+    setAside = join(dataDir, `${DAMAGED_PREFIX}${now.toISOString().replace(/[-:.]/g, '')}`);
+    await rename(live, setAside);
+  } else {
+    await rm(live, { recursive: true, force: true });
+  }
+  await swapInRestoredFiles(dataDir);
+  return { restored: toInfo(m), setAside };
+}
+
+/** Where a restore chosen at start sets a damaged database aside (never deleted by Hearth). */
+export const DAMAGED_PREFIX = 'pgdata.damaged-';
 
 /** Start-up housekeeping, before the database opens: finish or undo a restore cut short, drop partial backups. */
 export async function recoverBackups(dataDir: string): Promise<'finished' | 'discarded' | 'none'> {

@@ -2,7 +2,7 @@
 // table (docs/durability.md). Postgres reports the relation only by file path.
 import { AppError } from '../../shared/errors';
 import { DbError, type Queryable } from './client';
-import { restoreAdvice } from './data-folder';
+import { refusalDetails, restoreAdvice } from './data-folder';
 
 /** XX001 data_corrupted, XX002 index_corrupted. */
 const CORRUPTION_STATES = new Set(['XX001', 'XX002']);
@@ -34,6 +34,6 @@ export async function describeDamage(db: Queryable, e: unknown, dataDir: string,
   return new AppError(
     'data_damaged',
     `Hearth could not ${during}: the ${name} is damaged (${e.message}).${restoreAdvice(dataDir)}`,
-    { relation: name },
+    refusalDetails(dataDir, { relation: name }),
   );
 }

@@ -4,32 +4,88 @@
 // instead, and say where the newest backup is.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 
 /** The size of Postgres' control file: a shorter or missing one cannot be a database. */
 const PG_CONTROL_SIZE = 8192;
 
-/** `<dataDir>/backups/`'s newest entry, if any (what a restore would start from). */
-export function newestBackup(dataDir: string): string | null {
+/** The newest backup beside a data folder, as far as its files tell without opening anything. */
+export interface NewestBackup {
+  /** The archive's path. */
+  path: string;
+  id: string;
+  /** From its manifest; null when the manifest cannot be read. */
+  createdAt: string | null;
+  counts: { personas: number; memories: number } | null;
+}
+
+/** Just what a refusal names; the backups domain validates manifests fully before restoring. */
+const manifestHead = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  counts: z.object({ personas: z.number(), memories: z.number() }),
+});
+
+/**
+ * `<dataDir>/backups/`'s newest archive (what a restore would start from):
+ * by its manifest's time, or by the file's time for archives whose manifest
+ * cannot be read.
+ */
+export function newestBackup(dataDir: string): NewestBackup | null {
   const dir = join(dataDir, 'backups');
-  if (!existsSync(dir)) return null;
-  let best: { path: string; mtime: number } | null = null;
-  for (const name of readdirSync(dir)) {
+  let names: string[];
+  try {
+    if (!statSync(dir).isDirectory()) return null;
+    names = readdirSync(dir);
+  } catch {
+    return null;
+  }
+  let best: (NewestBackup & { at: number }) | null = null;
+  for (const name of names) {
     // Archives only: a manifest (.json) or a temporary (.partial) is not something to restore.
     if (name.startsWith('.') || !name.endsWith('.tar.gz')) continue;
+    const id = name.slice(0, -'.tar.gz'.length);
     const path = join(dir, name);
-    const mtime = statSync(path).mtimeMs;
-    if (!best || mtime > best.mtime) best = { path, mtime };
+    let head: z.infer<typeof manifestHead> | null = null;
+    try {
+      const parsed = manifestHead.safeParse(JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8')));
+      head = parsed.success && parsed.data.id === id ? parsed.data : null;
+    } catch {
+      head = null;
+    }
+    let at: number;
+    try {
+      at = head ? Date.parse(head.createdAt) : statSync(path).mtimeMs;
+    } catch {
+      continue;
+    }
+    if (!best || at > best.at) best = { path, id, createdAt: head?.createdAt ?? null, counts: head?.counts ?? null, at };
   }
-  return best?.path ?? null;
+  return best ? { path: best.path, id: best.id, createdAt: best.createdAt, counts: best.counts } : null;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A backup in words: when it was taken and what it holds. */
+export function describeBackup(b: NewestBackup): string {
+  const when = b.createdAt ? `taken ${b.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}` : 'its manifest unreadable';
+  const holds = b.counts ? `, holding ${plural(b.counts.memories, 'memory', 'memories')} in ${plural(b.counts.personas, 'persona', 'personas')}` : '';
+  return `${b.id} (${when}${holds}; the file ${b.path})`;
 }
 
 /** What to tell a person whose data cannot be opened: nothing was changed, and where to go from here. */
 export function restoreAdvice(dataDir: string): string {
   const backup = newestBackup(dataDir);
   return backup
-    ? ` Nothing was changed or deleted. The newest backup is ${backup}; restore it (README, "Your data") or keep the folder for recovery.`
+    ? ` Nothing was changed or deleted. The newest backup is ${describeBackup(backup)}; restore it (README, "Your data") or keep the folder for recovery.`
     : ` Nothing was changed or deleted. There is no backup in ${join(dataDir, 'backups')}; keep the folder as it is for recovery (README, "Your data").`;
+}
+
+/** The `details` of a start-up refusal: what a door needs to offer the newest backup. */
+export function refusalDetails(dataDir: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const b = newestBackup(dataDir);
+  return { ...extra, newestBackup: b ? { id: b.id, createdAt: b.createdAt, counts: b.counts } : null };
 }
 
 function problemOf(pgdata: string): string | null {
@@ -43,21 +99,37 @@ function problemOf(pgdata: string): string | null {
 }
 
 /**
- * Throws data_damaged when `pgdata` holds files but not a database PGlite
- * can open as is. A missing or empty `pgdata` is a new folder: fine.
+ * Throws data_damaged when `pgdata` holds files but not a database PGlite can
+ * open as is. A missing or empty `pgdata` is a new folder — unless backups lie
+ * beside it: then the database went missing, and starting empty would hide a
+ * backed-up life behind an empty app (and daily backups of nothing would
+ * follow). That is data_missing, refused unless the person chose `startEmpty`.
  */
-export function checkDataFolder(dataDir: string): void {
+export function checkDataFolder(dataDir: string, options: { startEmpty?: boolean } = {}): void {
   const pgdata = join(dataDir, 'pgdata');
-  if (!existsSync(pgdata)) return;
-  if (!statSync(pgdata).isDirectory()) {
-    throw new AppError('data_damaged', `The database folder ${pgdata} is not a folder.${restoreAdvice(dataDir)}`);
+  const present = existsSync(pgdata);
+  if (present && !statSync(pgdata).isDirectory()) {
+    throw new AppError('data_damaged', `The database folder ${pgdata} is not a folder.${restoreAdvice(dataDir)}`, refusalDetails(dataDir));
   }
-  if (readdirSync(pgdata).length === 0) return;
+  if (!present || readdirSync(pgdata).length === 0) {
+    const backup = newestBackup(dataDir);
+    if (backup && !options.startEmpty) {
+      throw new AppError(
+        'data_missing',
+        `The database folder ${pgdata} is ${present ? 'empty' : 'missing'}, but backups of it are in ${join(dataDir, 'backups')}. ` +
+          `Hearth did not start with an empty database over them. The newest backup is ${describeBackup(backup)}. ` +
+          'Restore it, or start with no data only if that is what you want (your backups stay where they are).',
+        refusalDetails(dataDir, { canStartEmpty: true }),
+      );
+    }
+    return;
+  }
   const problem = problemOf(pgdata);
   if (problem) {
     throw new AppError(
       'data_damaged',
       `The database in ${pgdata} is damaged: ${problem}. Hearth will not create a new database over it.${restoreAdvice(dataDir)}`,
+      refusalDetails(dataDir),
     );
   }
 }
