@@ -11,7 +11,7 @@ import { queueDefs } from './app/queues';
 import type { CoreContext, SecretStore } from './context';
 import { type Db, PgliteDb } from './db/client';
 import { ServerDb } from './db/server';
-import { checkDataFolder } from './db/data-folder';
+import { checkDataDirItself, checkDataFolder, holdsFiles, startFailure } from './db/data-folder';
 import { describeDamage } from './db/damage';
 import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
@@ -165,8 +165,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const notices: string[] = options.notices ?? [];
   const events = new EventBus();
   if (dataDir) {
+    // A file in its place or another user's folder is refused in words before anything touches it.
+    checkDataDirItself(dataDir);
     // Private before anything is written; folders from older versions are tightened here.
-    makeDataDirPrivate(dataDir);
+    try {
+      makeDataDirPrivate(dataDir);
+    } catch (e) {
+      throw startFailure(e, dataDir, 'prepare its data folder');
+    }
   }
   // Before the database: the server chosen in Settings is kept with the secrets (server-switch/saved.ts).
   const secrets =
@@ -198,7 +204,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       db = server;
     } else {
       if (dataDir) {
-        lock = acquireDirLock(dataDir);
+        try {
+          lock = acquireDirLock(dataDir);
+        } catch (e) {
+          throw startFailure(e, dataDir, 'take ownership of its data folder');
+        }
         // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
         const restore = await recoverBackups(dataDir);
         if (restore !== 'none') notices.push(RESTORE_NOTICES[restore]);
@@ -212,7 +222,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // Before PGlite sees the folder: it would run initdb over a damaged one, or start empty beside backups.
         if (!options.loadFrom) checkDataFolder(dataDir, { startEmpty: options.startEmpty === true });
       }
-      const local = await PgliteDb.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
+      const hadDatabase = dataDir !== null && holdsFiles(join(dataDir, 'pgdata'));
+      const local = await PgliteDb.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom).catch((e: unknown) => {
+        // The files looked whole (checkDataFolder), yet PGlite could not open them: still words, never a bare stack.
+        throw dataDir && hadDatabase ? startFailure(e, dataDir, 'open its database') : e;
+      });
       db = local;
       backups = dataDir ? backupService(local, dataDir, options.now) : null;
       const service = backups;

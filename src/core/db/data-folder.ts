@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
+import { clusterFileProblem } from './cluster-files';
 
 /** The size of Postgres' control file: a shorter or missing one cannot be a database. */
 const PG_CONTROL_SIZE = 8192;
@@ -79,7 +80,7 @@ export function restoreAdvice(dataDir: string): string {
   const backup = newestBackup(dataDir);
   return backup
     ? ` Nothing was changed or deleted. The newest backup is ${describeBackup(backup)}; restore it (README, "Your data") or keep the folder for recovery.`
-    : ` Nothing was changed or deleted. There is no backup in ${join(dataDir, 'backups')}; keep the folder as it is for recovery (README, "Your data").`;
+    : ` Nothing was changed or deleted. There is no backup Hearth can read in ${join(dataDir, 'backups')}; keep the folder as it is for recovery (README, "Your data").`;
 }
 
 /** The `details` of a start-up refusal: what a door needs to offer the newest backup. */
@@ -124,7 +125,7 @@ export function checkDataFolder(dataDir: string, options: { startEmpty?: boolean
     }
     return;
   }
-  const problem = problemOf(pgdata);
+  const problem = problemOf(pgdata) ?? clusterFileProblem(pgdata);
   if (problem) {
     throw new AppError(
       'data_damaged',
@@ -132,4 +133,82 @@ export function checkDataFolder(dataDir: string, options: { startEmpty?: boolean
       refusalDetails(dataDir),
     );
   }
+}
+
+/**
+ * The data folder itself, before anything is written to it: a file where the
+ * folder should be, or a folder that belongs to another user (Hearth would
+ * fail on its first write with a raw EPERM — or, run as root, leave files its
+ * owner cannot open), is refused in words.
+ */
+export function checkDataDirItself(dataDir: string): void {
+  let st;
+  try {
+    st = statSync(dataDir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new AppError('data_damaged', `Hearth cannot look at its data folder ${dataDir} (${(e as Error).message}). Nothing was changed or deleted.`);
+  }
+  if (!st.isDirectory()) {
+    throw new AppError(
+      'data_damaged',
+      `The data folder ${dataDir} is a file, not a folder, so there is no database or backup in it to open. Nothing was changed or deleted. ` +
+        'Move that file away, or start Hearth with another data folder (HEARTH_DATA_DIR or --data-dir).',
+    );
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && st.uid !== uid) {
+    throw new AppError(
+      'forbidden',
+      `The data folder ${dataDir} belongs to another user (user id ${st.uid}), not to the user Hearth runs as (user id ${uid}). ` +
+        `Hearth did not open it, so nothing in it was changed. Start Hearth as its owner, or give it a folder of its own.${backupInWords(dataDir)}`,
+      refusalDetails(dataDir),
+    );
+  }
+}
+
+function backupInWords(dataDir: string): string {
+  const b = newestBackup(dataDir);
+  return b ? ` Its newest backup is ${describeBackup(b)}.` : '';
+}
+
+/** True when `dir` is a folder with something in it. */
+export function holdsFiles(dir: string): boolean {
+  try {
+    return readdirSync(dir).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An error met while starting on a data folder, in words: a full disk is
+ * disk_full, an AppError stays as it is, anything else (PGlite's "failed to
+ * initialize properly", an aborted WebAssembly run, EPERM…) is data_damaged
+ * with the raw text in brackets and the newest backup named.
+ */
+export function startFailure(e: unknown, dataDir: string, step: string): AppError {
+  if (e instanceof AppError) return e;
+  const text = e instanceof Error ? e.message : String(e);
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT' || /No space left on device|ENOSPC|could not extend file|could not write/i.test(text)) {
+    return new AppError(
+      'disk_full',
+      `The disk holding Hearth's data folder ${dataDir} is full, so Hearth could not ${step} and did not start. ` +
+        `Free some space and start it again; nothing was changed or deleted.${backupInWords(dataDir)}`,
+      refusalDetails(dataDir),
+    );
+  }
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return new AppError(
+      'forbidden',
+      `Hearth is not allowed to write in its data folder ${dataDir} (${text}), so it could not ${step} and did not start. ` +
+        `Nothing was changed or deleted. Check who owns the folder and whether it is read-only.${backupInWords(dataDir)}`,
+      refusalDetails(dataDir),
+    );
+  }
+  const what = step === 'open its database'
+    ? `the database files are there and pass the checks made before opening, but opening them failed (${text.slice(0, 300)}): the damage is in a part those checks do not read.`
+    : `${step} failed (${text.slice(0, 300)}).`;
+  return new AppError('data_damaged', `Hearth could not start on ${dataDir}: ${what}${restoreAdvice(dataDir)}`, refusalDetails(dataDir));
 }
