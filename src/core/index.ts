@@ -41,7 +41,7 @@ import { makeDataDirPrivate } from './private-files';
 import { BackupService, recoverBackups, restoreAtStart } from './backups/service';
 import { APP_VERSION } from './info/handlers';
 import { raiseNotice } from './info/notices';
-import { findLostRows, lostRowsNotice } from './db/startup-check';
+import { checkFirstReads, findLostRows, lostRowsNotice } from './db/startup-check';
 import { DEFAULT_IDLE_CHECKPOINT, IdleCheckpointer, type IdleCheckpointOptions } from './db/idle-checkpoint';
 import { DEFAULT_IDLE_VACUUM, IdleVacuum, type IdleVacuumOptions } from './db/idle-vacuum';
 
@@ -302,6 +302,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await db.close().catch(() => undefined);
     lock?.release();
     throw damage ?? e;
+  }
+
+  // Before the first call is answered: damage in the tables the first view reads becomes a notice it shows
+  // (docs/durability.md, "Damage at start"). A server's integrity is the server's.
+  if (dataDir && db.local) {
+    try {
+      for (const notice of await checkFirstReads(db, dataDir)) raiseNotice(ctx, notice);
+    } catch (e) {
+      console.warn('Hearth: the check at start could not run:', e instanceof Error ? e.message : e);
+    }
   }
 
   // Keeps the checkpoint a backup needs small: taken while nobody waits (docs/durability.md).

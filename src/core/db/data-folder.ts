@@ -69,15 +69,21 @@ export function newestBackup(dataDir: string): NewestBackup | null {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** A backup in words: when it was taken and what it holds. */
-export function describeBackup(b: NewestBackup): string {
+export function describeBackup(b: NewestBackup, withPath = true): string {
   const when = b.createdAt ? `taken ${b.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}` : 'its manifest unreadable';
   const holds = b.counts ? `, holding ${plural(b.counts.memories, 'memory', 'memories')} in ${plural(b.counts.personas, 'persona', 'personas')}` : '';
-  return `${b.id} (${when}${holds}; the file ${b.path})`;
+  return `${b.id} (${when}${holds}${withPath ? `; the file ${b.path}` : ''})`;
 }
 
 /** What to tell a person whose data cannot be opened: nothing was changed, and where to go from here. */
-export function restoreAdvice(dataDir: string): string {
+export function restoreAdvice(dataDir: string, forPage = false): string {
   const backup = newestBackup(dataDir);
+  // Text a page shows names no path on this computer (docs/security.md).
+  if (forPage) {
+    return backup
+      ? ` Nothing was changed or deleted. The newest backup is ${describeBackup(backup, false)}.`
+      : ' Nothing was changed or deleted. There is no backup to restore from; keep the data folder as it is for recovery.';
+  }
   return backup
     ? ` Nothing was changed or deleted. The newest backup is ${describeBackup(backup)}; restore it (README, "Your data") or keep the folder for recovery.`
     : ` Nothing was changed or deleted. There is no backup Hearth can read in ${join(dataDir, 'backups')}; keep the folder as it is for recovery (README, "Your data").`;
