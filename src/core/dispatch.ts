@@ -4,6 +4,7 @@ import type { Envelope, Method } from '../shared/api';
 import { AppError, type ErrorCode } from '../shared/errors';
 import type { CoreContext } from './context';
 import { DbError } from './db/client';
+import { describeDamage, isDamage } from './db/damage';
 import { diskFullError, isNoSpaceError, SQLSTATE_DISK_FULL } from './disk-full';
 import type { Handlers } from './method';
 import { checkText, nulRefused, surrogateNote } from './text-safety';
@@ -86,6 +87,8 @@ export async function dispatch(
     const data = await def.run(parsed.data as never, ctx, { actor: meta.actor ?? 'user' });
     return text.replaced.length ? { ok: true, data, notes: [surrogateNote(text.replaced)] } : { ok: true, data };
   } catch (e) {
-    return { ok: false, error: toAppError(e, method).toJSON() };
+    // A damaged page: name the table and the newest backup rather than "a database error (XX001)".
+    const damage = isDamage(e) && ctx.dataDir && ctx.db.local ? await describeDamage(ctx.db, e, ctx.dataDir, `answer ${method}`, true).catch(() => null) : null;
+    return { ok: false, error: (damage ?? toAppError(e, method)).toJSON() };
   }
 }

@@ -11,7 +11,7 @@ import { queueDefs } from './app/queues';
 import type { CoreContext, SecretStore } from './context';
 import { type Db, PgliteDb } from './db/client';
 import { ServerDb } from './db/server';
-import { checkDataFolder } from './db/data-folder';
+import { checkDataDirItself, checkDataFolder, holdsFiles, startFailure } from './db/data-folder';
 import { describeDamage } from './db/damage';
 import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
@@ -39,10 +39,10 @@ import { McpDoorState } from './mcp/door';
 import { type DatabaseChoice, describeSaved, readSavedUrl } from './server-switch/saved';
 import { ensureMainPersona } from './server-switch/copy';
 import { makeDataDirPrivate } from './private-files';
-import { BackupService, recoverBackups } from './backups/service';
+import { BackupService, recoverBackups, restoreAtStart } from './backups/service';
 import { APP_VERSION } from './info/handlers';
 import { raiseNotice } from './info/notices';
-import { findLostRows, lostRowsNotice } from './db/startup-check';
+import { checkFirstReads, findLostRows, lostRowsNotice } from './db/startup-check';
 import { DEFAULT_IDLE_CHECKPOINT, IdleCheckpointer, type IdleCheckpointOptions } from './db/idle-checkpoint';
 import { DEFAULT_IDLE_VACUUM, IdleVacuum, type IdleVacuumOptions } from './db/idle-vacuum';
 import { sweepIncognito } from './conversations/incognito';
@@ -91,6 +91,13 @@ export interface CoreOptions {
   watchDirs?: readonly string[] | null;
   /** Watched folders: the quiet time before a changed file is read (docs/watched-folders.md). */
   watch?: Partial<WatchServiceOptions>;
+  /**
+   * The person's answer to a start-up refusal (data_missing / data_damaged), given at the door:
+   * restore this backup ('newest': the newest verified one) before opening; a damaged database is set aside, not deleted.
+   */
+  restoreBackup?: string;
+  /** The person's explicit choice to start with no data although backups lie beside a missing or empty database. */
+  startEmpty?: boolean;
 }
 
 export interface Core {
@@ -167,8 +174,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const notices: string[] = options.notices ?? [];
   const events = new EventBus();
   if (dataDir) {
+    // A file in its place or another user's folder is refused in words before anything touches it.
+    checkDataDirItself(dataDir);
     // Private before anything is written; folders from older versions are tightened here.
-    makeDataDirPrivate(dataDir);
+    try {
+      makeDataDirPrivate(dataDir);
+    } catch (e) {
+      throw startFailure(e, dataDir, 'prepare its data folder');
+    }
   }
   // Before the database: the server chosen in Settings is kept with the secrets (server-switch/saved.ts).
   const secrets =
@@ -200,14 +213,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       db = server;
     } else {
       if (dataDir) {
-        lock = acquireDirLock(dataDir);
+        try {
+          lock = acquireDirLock(dataDir);
+        } catch (e) {
+          throw startFailure(e, dataDir, 'take ownership of its data folder');
+        }
         // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
         const restore = await recoverBackups(dataDir);
         if (restore !== 'none') notices.push(RESTORE_NOTICES[restore]);
-        // Before PGlite sees the folder: it would run initdb over a damaged one.
-        if (!options.loadFrom) checkDataFolder(dataDir);
+        if (options.restoreBackup) {
+          const { restored, setAside } = await restoreAtStart(dataDir, options.restoreBackup, (options.now ?? (() => new Date()))());
+          notices.push(
+            `As you chose at start, Hearth restored the backup ${restored.id} (taken ${restored.createdAt}, ${restored.counts.memories} memories).` +
+              (setAside ? ` The damaged database was kept, unchanged, as ${setAside}; delete it yourself once you no longer need it.` : ''),
+          );
+        }
+        // Before PGlite sees the folder: it would run initdb over a damaged one, or start empty beside backups.
+        if (!options.loadFrom) checkDataFolder(dataDir, { startEmpty: options.startEmpty === true });
       }
-      const local = await PgliteDb.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
+      const hadDatabase = dataDir !== null && holdsFiles(join(dataDir, 'pgdata'));
+      const local = await PgliteDb.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom).catch((e: unknown) => {
+        // The files looked whole (checkDataFolder), yet PGlite could not open them: still words, never a bare stack.
+        throw dataDir && hadDatabase ? startFailure(e, dataDir, 'open its database') : e;
+      });
       db = local;
       backups = dataDir ? backupService(local, dataDir, options.now) : null;
       const service = backups;
@@ -294,6 +322,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await db.close().catch(() => undefined);
     lock?.release();
     throw damage ?? e;
+  }
+
+  // Before the first call is answered: damage in the tables the first view reads becomes a notice it shows
+  // (docs/durability.md, "Damage at start"). A server's integrity is the server's.
+  if (dataDir && db.local) {
+    try {
+      for (const notice of await checkFirstReads(db, dataDir)) raiseNotice(ctx, notice);
+    } catch (e) {
+      console.warn('Hearth: the check at start could not run:', e instanceof Error ? e.message : e);
+    }
   }
 
   // Keeps the checkpoint a backup needs small: taken while nobody waits (docs/durability.md).

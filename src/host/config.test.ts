@@ -40,4 +40,12 @@ describe('host configuration', () => {
     expect(() => readHostConfig({ HEARTH_TOKEN: 'short' }, [])).toThrow(/at least 16/);
     expect(() => readHostConfig({ HEARTH_TOKEN: 'has spaces in it, sixteen+' }, [])).toThrow(/URL-safe/);
   });
+
+  it('takes the answer to a refusal at start: --restore-backup ID|newest or --start-empty, not both', () => {
+    expect(readHostConfig({}, [])).toMatchObject({ restoreBackup: null, startEmpty: false });
+    expect(readHostConfig({}, ['--restore-backup', 'newest']).restoreBackup).toBe('newest');
+    expect(readHostConfig({}, ['--restore-backup=20260101T000000000Z-manual-aaaaaa']).restoreBackup).toBe('20260101T000000000Z-manual-aaaaaa');
+    expect(readHostConfig({}, ['--start-empty']).startEmpty).toBe(true);
+    expect(() => readHostConfig({}, ['--start-empty', '--restore-backup', 'newest'])).toThrow(/Choose one/);
+  });
 });

@@ -17,6 +17,10 @@ export interface HostConfig {
    * (docs/watched-folders.md). Empty: the page cannot watch any folder.
    */
   watchDirs: string[];
+  /** --restore-backup ID|newest: the person's answer to a refusal at start (docs/data-safety.md). */
+  restoreBackup: string | null;
+  /** --start-empty: start with no data although backups lie beside a missing or empty database. */
+  startEmpty: boolean;
 }
 
 /** Every --watch-dir <folder> / --watch-dir=<folder>, then HEARTH_WATCH_DIRS's entries; absolute, without repeats. */
@@ -37,6 +41,16 @@ export function watchDirsFrom(argv: readonly string[], env: NodeJS.ProcessEnv): 
   return [...new Set(dirs.map((d) => d.trim()).filter(Boolean).map((d) => resolve(d)))];
 }
 
+/** `--restore-backup ID` or `--restore-backup=ID`, if given. */
+function restoreBackupFlag(argv: readonly string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--restore-backup') return argv[i + 1] ?? null;
+    if (a.startsWith('--restore-backup=')) return a.slice('--restore-backup='.length);
+  }
+  return null;
+}
+
 const MIN_TOKEN_CHARS = 16;
 
 /** Reads the host's settings from the environment and the command line, once, at start-up. */
@@ -52,5 +66,8 @@ export function readHostConfig(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const dataDir = resolve(dataDirFlag(argv) ?? (env.HEARTH_DATA_DIR || defaultDataDir(env)));
   // host.js is built into out/main; the renderer sits in out/renderer beside it.
   const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
-  return { dataDir, databaseUrl: databaseUrlFrom(argv, env), port, token, rendererDir, watchDirs: watchDirsFrom(argv, env) };
+  const restoreBackup = restoreBackupFlag(argv);
+  const startEmpty = argv.includes('--start-empty');
+  if (restoreBackup !== null && startEmpty) throw new Error('Choose one: --restore-backup or --start-empty.');
+  return { dataDir, databaseUrl: databaseUrlFrom(argv, env), port, token, rendererDir, watchDirs: watchDirsFrom(argv, env), restoreBackup, startEmpty };
 }

@@ -10,19 +10,39 @@ import { importSink } from '../core/portable/upload';
 import { writeEndpoint } from '../core/mcp/endpoint';
 import { openWithHandover } from '../core/mcp/handover';
 import { McpHttpSessions } from '../core/mcp/http';
-import { isAppError } from '../shared/errors';
+import { type AppError, isAppError } from '../shared/errors';
 import { readHostConfig } from './config';
 import { startHostServer, type HostServer } from './server';
+
+/** How to answer a refusal at start from this door: the choices are launch options (docs/data-safety.md). */
+function startChoices(e: AppError): string {
+  const details = e.details as { newestBackup?: { id: string } | null; canStartEmpty?: boolean } | undefined;
+  if ((e.code !== 'data_damaged' && e.code !== 'data_missing') || !details?.newestBackup) return '';
+  const lines = [
+    `\nTo restore the newest backup, start Hearth again with: --restore-backup ${details.newestBackup.id}` +
+      (e.code === 'data_damaged' ? ' (the damaged database is kept beside it, renamed pgdata.damaged-<time>)' : ''),
+  ];
+  if (details.canStartEmpty) lines.push('To start with no data instead (your backups stay in backups/), start it with: --start-empty');
+  return lines.join('\n');
+}
 
 async function main(): Promise<void> {
   const config = readHostConfig(process.env, process.argv.slice(2));
   let core: Core;
   try {
     // An MCP stdio server that opened the folder while no Hearth ran hands it over and forwards here.
-    core = await openWithHandover(config.dataDir, () => createCore({ dataDir: config.dataDir, watchDirs: config.watchDirs, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) }));
+    core = await openWithHandover(config.dataDir, () =>
+      createCore({
+        dataDir: config.dataDir,
+        watchDirs: config.watchDirs,
+        ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+        ...(config.restoreBackup ? { restoreBackup: config.restoreBackup } : {}),
+        ...(config.startEmpty ? { startEmpty: true } : {}),
+      }),
+    );
   } catch (e) {
     // A second Hearth on the same data, or a newer database: say so plainly.
-    console.error(isAppError(e) ? `Hearth cannot start: ${e.message}` : e);
+    console.error(isAppError(e) ? `Hearth cannot start: ${e.message}${startChoices(e)}` : e);
     process.exit(1);
   }
 

@@ -9,7 +9,7 @@ import { SwitchableMcpListener } from '../mcp/switchable-listener';
 import { runStdioServer } from '../mcp/stdio';
 import { mcpModeArgs, mcpLauncher } from './mcp-mode';
 import { dataDirFlag, databaseUrlFrom } from '../core/data-dir';
-import { isAppError } from '../shared/errors';
+import { type AppError, isAppError } from '../shared/errors';
 import { GrantedPaths } from './granted-paths';
 import { connectIpc } from './ipc';
 import { SafeStorageSecretStore } from './safe-storage-secrets';
@@ -23,21 +23,65 @@ function fail(message: string): void {
   app.exit(1);
 }
 
+type StartChoice = { restoreBackup?: string; startEmpty?: true };
+
+/**
+ * A refusal at start that a backup can answer (data_missing, data_damaged): the
+ * person chooses to restore the newest backup, to start with no data (only for a
+ * missing or empty database, and confirmed a second time), or to quit.
+ */
+async function askAfterRefusal(e: AppError): Promise<StartChoice | null> {
+  const details = e.details as { newestBackup?: { id: string } | null; canStartEmpty?: boolean } | undefined;
+  if ((e.code !== 'data_damaged' && e.code !== 'data_missing') || !details?.newestBackup) return null;
+  const backup = details.newestBackup.id;
+  for (;;) {
+    const buttons = ['Restore the newest backup', ...(details.canStartEmpty ? ['Start with no data…'] : []), 'Quit'];
+    const { response } = await dialog.showMessageBox({
+      type: 'warning',
+      title: 'Hearth cannot open your data',
+      message: e.code === 'data_missing' ? 'Your database is missing, but its backups are there.' : 'Your database is damaged.',
+      detail: e.message,
+      buttons,
+      defaultId: 0,
+      cancelId: buttons.length - 1,
+      noLink: true,
+    });
+    if (response === 0) return { restoreBackup: backup };
+    if (!details.canStartEmpty || response !== 1) return null;
+    const sure = await dialog.showMessageBox({
+      type: 'warning',
+      title: 'Start with no data?',
+      message: 'Start Hearth with an empty database?',
+      detail: 'The app opens with no memories. Your backups stay in the backups folder; Settings → Data can restore one later.',
+      buttons: ['Start with no data', 'Go back'],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+    });
+    if (sure.response === 0) return { startEmpty: true };
+  }
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   const dataDir = dataDirFlag(process.argv) ?? (process.env.HEARTH_DATA_DIR || app.getPath('userData'));
   const databaseUrl = databaseUrlFrom(process.argv);
-  let core: Core;
-  try {
-    // An MCP stdio server that opened the folder while the app was closed hands it over.
-    const notices: string[] = [];
-    const secrets = new SafeStorageSecretStore(dataDir, (message) => {
-      console.warn(message);
-      notices.push(message);
-    });
-    core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices, ...(databaseUrl ? { databaseUrl } : {}) }));
-  } catch (e) {
-    return fail(isAppError(e) ? e.message : `Could not open the data in ${dataDir}: ${(e as Error).message}`);
+  let core: Core | null = null;
+  let choice: StartChoice = {};
+  while (!core) {
+    try {
+      // An MCP stdio server that opened the folder while the app was closed hands it over.
+      const notices: string[] = [];
+      const secrets = new SafeStorageSecretStore(dataDir, (message) => {
+        console.warn(message);
+        notices.push(message);
+      });
+      core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices, ...choice, ...(databaseUrl ? { databaseUrl } : {}) }));
+    } catch (e) {
+      const next = isAppError(e) && !choice.restoreBackup && !choice.startEmpty ? await askAfterRefusal(e) : null;
+      if (!next) return fail(isAppError(e) ? e.message : `Could not open the data in ${dataDir}: ${(e as Error).message}`);
+      choice = next;
+    }
   }
 
   const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : null;

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'disk_full',
   /** The data folder or a table in it is damaged: Hearth refuses to start over and names what to restore. */
   'data_damaged',
+  /** The database folder is missing or empty while backups lie beside it: restore one, or start empty by choice. */
+  'data_missing',
   /** A backup that cannot be restored (truncated, altered, does not open): nothing was changed. */
   'backup_damaged',
   /** The PostgreSQL server of HEARTH_DATABASE_URL cannot be used: unreachable, login refused, no such database. */

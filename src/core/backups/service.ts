@@ -1,6 +1,7 @@
 // Backups and restore (docs/data-safety.md): consistent snapshots of the whole
 // database in <dataDir>/backups, each verified after it is written.
-import { rm, stat } from 'node:fs/promises';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackupInfo } from '../../shared/types';
 import { AppError } from '../../shared/errors';
@@ -9,6 +10,8 @@ import { Mutex } from '../db/mutex';
 import { diskFullError, isNoSpaceError, SQLSTATE_DISK_FULL } from '../disk-full';
 import {
   archiveName,
+  backupId,
+  type BackupCounts,
   type BackupReason,
   backupsDir,
   ensureBackupsDir,
@@ -76,7 +79,8 @@ export class BackupService {
    * back from disk: unpacked in a scratch folder, opened (which replays the
    * log the copy carries), counted, integrity-checked → manifest → prune.
    */
-  private async createNow(reason: BackupReason): Promise<BackupInfo> {
+  /** `rotate: false` leaves rotation to the caller (a restore rotates only once it is over). */
+  private async createNow(reason: BackupReason, rotate = true): Promise<BackupInfo> {
     const dir = await ensureBackupsDir(this.o.dataDir);
     const id = newBackupId(this.o.now(), reason);
     // Both end in .partial: a kill leaves them for sweepPartials at the next start.
@@ -105,7 +109,7 @@ export class BackupService {
         schema: report.schema,
       };
       await writeFileAtomic(dir, manifestName(id), JSON.stringify(m, null, 2));
-      await this.prune();
+      if (rotate) await this.prune(m.counts, []);
       return toInfo(m);
     } catch (e) {
       await removeBackup(this.o.dataDir, id).catch(() => undefined);
@@ -116,12 +120,27 @@ export class BackupService {
     }
   }
 
-  /** Keeps the newest `backupsKeep`; the newest verified backup is never removed. */
-  private async prune(): Promise<void> {
+  /**
+   * Keeps the newest `backupsKeep`, counting these among them and never
+   * removing them: the newest verified backup, the newest one that holds more
+   * than the database now does (`current`: a database emptied by mistake or
+   * started empty must not rotate its last full copy away with daily backups
+   * of nothing), and `also` (the archive a restore just read from).
+   */
+  private async prune(current: BackupCounts, also: string[]): Promise<void> {
     const keep = await this.o.keep();
     const all = await listManifests(this.o.dataDir);
+    const kept = new Set(also);
     const newestVerified = all.find((m) => m.verified)?.id;
-    for (const m of all.slice(keep)) if (m.id !== newestVerified) await removeBackup(this.o.dataDir, m.id);
+    if (newestVerified) kept.add(newestVerified);
+    const holdsMore = all.find((m) => (Object.keys(current) as (keyof BackupCounts)[]).some((k) => m.counts[k] > current[k]));
+    if (holdsMore) kept.add(holdsMore.id);
+    let room = keep - all.filter((m) => kept.has(m.id)).length;
+    for (const m of all) {
+      if (kept.has(m.id)) continue;
+      if (room > 0) room--;
+      else await removeBackup(this.o.dataDir, m.id);
+    }
   }
 
   restore(id: string): Promise<{ restored: BackupInfo; before: BackupInfo }> {
@@ -136,41 +155,22 @@ export class BackupService {
    * swap leaves the current data untouched.
    */
   private async restoreNow(id: string): Promise<{ restored: BackupInfo; before: BackupInfo }> {
-    const m = await readManifest(this.o.dataDir, id);
-    if (!m) throw new AppError('not_found', `There is no backup ${id} (its manifest is missing or unreadable).`);
-    const archive = join(backupsDir(this.o.dataDir), archiveName(id));
-    let size: number;
+    const { m, archive } = await checkedArchive(this.o.dataDir, id);
+    // Rotation waits until the restore is over: with backupsKeep backups already there, the
+    // before-restore backup would otherwise push out the oldest — perhaps the one being restored.
+    const before = await this.createNow('before-restore', false);
+    let restored = false;
     try {
-      size = (await stat(archive)).size;
-    } catch {
-      throw damaged(id, 'its archive is missing');
+      await unpackChecked(this.o.dataDir, m, archive);
+      await this.o.db.replaceFiles(() => swapInRestoredFiles(this.o.dataDir));
+      await rm(join(this.o.dataDir, REPLACED), { recursive: true, force: true });
+      restored = true;
+    } finally {
+      // The archive just restored from stays: it is what the person chose, and the newest copy of what they now have.
+      await this.prune(restored ? m.counts : before.counts, [id]).catch((e: unknown) =>
+        console.warn('Hearth: removing old backups after a restore failed:', e instanceof Error ? e.message : e),
+      );
     }
-    if (size !== m.bytes) throw damaged(id, `its archive is ${size} bytes, ${m.bytes} were written (truncated?)`);
-    if ((await hashFile(archive)).sha256 !== m.sha256) throw damaged(id, 'its archive was changed or damaged since it was written');
-
-    const before = await this.createNow('before-restore');
-
-    const incoming = join(this.o.dataDir, INCOMING);
-    await rm(incoming, { recursive: true, force: true });
-    try {
-      let report;
-      try {
-        await extractArchive(archive, incoming);
-        report = await openSnapshot(incoming);
-      } catch (e) {
-        const full = asDiskFull(e);
-        throw full instanceof AppError && full.code === 'disk_full' ? full : damaged(id, `it does not open (${(e as Error).message})`);
-      }
-      const differs = (Object.keys(m.counts) as (keyof Manifest['counts'])[]).filter((k) => report.counts[k] !== m.counts[k]);
-      if (differs.length) throw damaged(id, `it holds other counts than when it was written (${differs.join(', ')})`);
-      if (!report.integrity.ok) throw damaged(id, `its integrity check failed: ${report.integrity.problems.slice(0, 3).join('; ')}`);
-    } catch (e) {
-      await rm(incoming, { recursive: true, force: true });
-      throw e;
-    }
-
-    await this.o.db.replaceFiles(() => swapInRestoredFiles(this.o.dataDir));
-    await rm(join(this.o.dataDir, REPLACED), { recursive: true, force: true });
     return { restored: toInfo(m), before };
   }
 
@@ -196,6 +196,77 @@ export class BackupService {
     await this.busy.run(async () => undefined);
   }
 }
+
+/** A backup's manifest, and its archive as written (size, sha256): checked before anything is touched. */
+async function checkedArchive(dataDir: string, id: string): Promise<{ m: Manifest; archive: string }> {
+  const m = await readManifest(dataDir, id);
+  if (!m) throw new AppError('not_found', `There is no backup ${id} (its manifest is missing or unreadable).`);
+  const archive = join(backupsDir(dataDir), archiveName(id));
+  let size: number;
+  try {
+    size = (await stat(archive)).size;
+  } catch {
+    throw damaged(id, 'its archive is missing');
+  }
+  if (size !== m.bytes) throw damaged(id, `its archive is ${size} bytes, ${m.bytes} were written (truncated?)`);
+  if ((await hashFile(archive)).sha256 !== m.sha256) throw damaged(id, 'its archive was changed or damaged since it was written');
+  return { m, archive };
+}
+
+/** Unpacks the archive beside the live files (INCOMING), opens it there, and checks counts and integrity. */
+async function unpackChecked(dataDir: string, m: Manifest, archive: string): Promise<void> {
+  const incoming = join(dataDir, INCOMING);
+  await rm(incoming, { recursive: true, force: true });
+  try {
+    let report;
+    try {
+      await extractArchive(archive, incoming);
+      report = await openSnapshot(incoming);
+    } catch (e) {
+      const full = asDiskFull(e);
+      throw full instanceof AppError && full.code === 'disk_full' ? full : damaged(m.id, `it does not open (${(e as Error).message})`);
+    }
+    const differs = (Object.keys(m.counts) as (keyof Manifest['counts'])[]).filter((k) => report.counts[k] !== m.counts[k]);
+    if (differs.length) throw damaged(m.id, `it holds other counts than when it was written (${differs.join(', ')})`);
+    if (!report.integrity.ok) throw damaged(m.id, `its integrity check failed: ${report.integrity.problems.slice(0, 3).join('; ')}`);
+  } catch (e) {
+    await rm(incoming, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/**
+ * A restore the person chose when Hearth refused to start (docs/data-safety.md,
+ * "Telling the person"): before the database opens, so nothing is backed up
+ * first — a missing or empty database has nothing to keep, and a damaged one is
+ * not deleted but set aside as `pgdata.damaged-<time>`. `id` may be 'newest'
+ * (the newest verified backup). Returns the restored backup.
+ */
+export async function restoreAtStart(dataDir: string, id: string, now: Date): Promise<{ restored: BackupInfo; setAside: string | null }> {
+  let chosen = id;
+  if (id === 'newest') {
+    const newest = (await listManifests(dataDir)).find((x) => x.verified);
+    if (!newest) throw new AppError('not_found', `There is no verified backup in ${backupsDir(dataDir)} to restore.`);
+    chosen = newest.id;
+  } else if (!backupId.safeParse(id).success) {
+    throw new AppError('invalid_args', `"${id}" is not a backup id (the newest is restored with "newest").`);
+  }
+  const { m, archive } = await checkedArchive(dataDir, chosen);
+  await unpackChecked(dataDir, m, archive);
+  const live = join(dataDir, 'pgdata');
+  let setAside: string | null = null;
+  if (existsSync(live) && (!statSync(live).isDirectory() || readdirSync(live).length > 0)) {
+    setAside = join(dataDir, `${DAMAGED_PREFIX}${now.toISOString().replace(/[-:.]/g, '')}`);
+    await rename(live, setAside);
+  } else {
+    await rm(live, { recursive: true, force: true });
+  }
+  await swapInRestoredFiles(dataDir);
+  return { restored: toInfo(m), setAside };
+}
+
+/** Where a restore chosen at start sets a damaged database aside (never deleted by Hearth). */
+export const DAMAGED_PREFIX = 'pgdata.damaged-';
 
 /** Start-up housekeeping, before the database opens: finish or undo a restore cut short, drop partial backups. */
 export async function recoverBackups(dataDir: string): Promise<'finished' | 'discarded' | 'none'> {

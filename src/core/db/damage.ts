@@ -2,7 +2,7 @@
 // table (docs/durability.md). Postgres reports the relation only by file path.
 import { AppError } from '../../shared/errors';
 import { DbError, type Queryable } from './client';
-import { restoreAdvice } from './data-folder';
+import { refusalDetails, restoreAdvice } from './data-folder';
 
 /** XX001 data_corrupted, XX002 index_corrupted. */
 const CORRUPTION_STATES = new Set(['XX001', 'XX002']);
@@ -13,7 +13,7 @@ export function isDamage(e: unknown): e is DbError {
 }
 
 /** data_damaged naming the table (or index) when e is a damaged-page error; null otherwise. */
-export async function describeDamage(db: Queryable, e: unknown, dataDir: string, during: string): Promise<AppError | null> {
+export async function describeDamage(db: Queryable, e: unknown, dataDir: string, during: string, forPage = false): Promise<AppError | null> {
   if (!isDamage(e)) return null;
   let name = 'a table';
   const path = RELATION_PATH.exec(e.message)?.[2];
@@ -33,7 +33,8 @@ export async function describeDamage(db: Queryable, e: unknown, dataDir: string,
   }
   return new AppError(
     'data_damaged',
-    `Hearth could not ${during}: the ${name} is damaged (${e.message}).${restoreAdvice(dataDir)}`,
-    { relation: name },
+    // The raw message names the file by its path inside the folder (base/5/16390), not the computer's.
+    `Hearth could not ${during}: the ${name} is damaged (${e.message}).${restoreAdvice(dataDir, forPage)}`,
+    refusalDetails(dataDir, { relation: name }),
   );
 }

@@ -108,7 +108,28 @@ describe('never start over silently', () => {
     });
   }, 300_000);
 
-  it('a zeroed page in memories, which reads as empty, is noticed by the check soon after start and named in a notice', async () => {
+  it('a garbage page in memories is found before the first call is answered: a notice names the table, and lists fail in words', async () => {
+    const dir = copy();
+    const fd = openSync(join(dir, 'pgdata', memoriesFile), 'r+');
+    writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, 0);
+    closeSync(fd);
+    const core = await createCore({ dataDir: dir, startupCheckDelayMs: null });
+    try {
+      const notices = (await core.call('app.info', {})).notices;
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(/could not read every page at start: the table memories is damaged .*Nothing was changed or deleted.*Settings → Data → Restore/s);
+      // No path on this computer in what the page shows.
+      expect(notices[0]).not.toContain(dir);
+      for (const [method, args] of [['memories.list', { persona: 'main' }], ['personas.list', {}]] as const) {
+        const res = await core.dispatch(method, args);
+        expect(res).toMatchObject({ ok: false, error: { code: 'data_damaged', message: expect.stringMatching(/the table memories is damaged/) } });
+      }
+    } finally {
+      await core.close();
+    }
+  }, 300_000);
+
+  it('a zeroed page in memories, which reads as empty, is noticed before the first call is answered and named in a notice', async () => {
     // The healthy folder: the check runs and says nothing.
     const fine = await createCore({ dataDir: copy(), startupCheckDelayMs: 0 });
     try {
@@ -124,12 +145,15 @@ describe('never start over silently', () => {
     closeSync(fd);
     const core = await createCore({ dataDir: dir, startupCheckDelayMs: 0 });
     try {
-      // Start-up itself sees an empty page, not an error: the rows are just gone from every list.
+      // Postgres reads the page as empty, not as an error: the rows are just gone from every list…
       expect((await core.call('memories.list', { persona: 'main', limit: 100 })).items).toHaveLength(0);
-      await core.startupChecked;
+      // …and the first view already shows why.
       const notices = (await core.call('app.info', {})).notices;
       expect(notices).toHaveLength(1);
-      expect(notices[0]).toMatch(/damage .*table memories: 50 of 50 rows .*missing.*Restore the newest backup from Settings → Data/s);
+      expect(notices[0]).toMatch(/damage .* at start: 50 of 50 rows of the table memories cannot be read.*Settings → Data → Restore/s);
+      // The check after start does not say it twice.
+      await core.startupChecked;
+      expect((await core.call('app.info', {})).notices).toHaveLength(1);
     } finally {
       await core.close();
     }

@@ -85,7 +85,7 @@ export async function checkIntegrity(db: Queryable): Promise<IntegrityReport> {
  * zeroed or cut short. A dead row still has its slot until vacuum removes the
  * index entry first, so a missing slot is always damage, never a deleted row.
  */
-const MISSING_SLOTS = `
+export const MISSING_SLOTS = `
   WITH leaf AS (
     SELECT b FROM generate_series(1, (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int - 1) b
      WHERE (bt_page_stats($1::regclass::text, b::bigint)).type = 'l'

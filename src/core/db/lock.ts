@@ -56,9 +56,13 @@ function writeTemp(dir: string, record: LockRecord): string {
   try {
     writeSync(fd, JSON.stringify(record));
     fsyncSync(fd);
-  } finally {
+  } catch (e) {
+    // A full disk: no empty temporary left behind in the person's folder.
     closeSync(fd);
+    tryUnlink(tmp);
+    throw e;
   }
+  closeSync(fd);
   return tmp;
 }
 

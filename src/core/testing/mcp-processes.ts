@@ -22,8 +22,8 @@ export interface HostChild {
 }
 
 /** The browser host (src/host/index.ts) on a data dir; resolves once it prints its URL. */
-export async function spawnHostFromSource(dataDir: string, token: string, timeoutMs = 240_000, port = 0): Promise<HostChild> {
-  const child = spawn(process.execPath, [childScript('host')], {
+export async function spawnHostFromSource(dataDir: string, token: string, timeoutMs = 240_000, port = 0, args: string[] = []): Promise<HostChild> {
+  const child = spawn(process.execPath, [childScript('host'), ...args], {
     cwd: ROOT,
     env: { ...process.env, HEARTH_DATA_DIR: dataDir, HEARTH_TOKEN: token, HEARTH_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@
 // folder as the app would, finish the migrations if that was the workload,
 // run the integrity check and list what survived.
 // Usage: node <its bundle, source-build.ts> '<json { dir, scenario }>'
+import { clusterFileProblem } from '../db/cluster-files';
 import { checkIntegrity } from '../db/integrity';
 import { findMigrationsDir, migrate, readMigrations } from '../db/migrate';
 import { openPglite } from '../db/pglite';
@@ -12,6 +13,10 @@ import type { CheckOutcome, Scenario } from './power-loss';
 const { dir, scenario } = JSON.parse(process.argv[2] ?? '') as { dir: string; scenario: Scenario };
 
 async function check(): Promise<CheckOutcome> {
+  // The app checks the cluster's bookkeeping files before opening (db/cluster-files.ts): a folder a power cut
+  // left must never be refused by them.
+  const refused = clusterFileProblem(dir);
+  if (refused) return { keys: [], problems: [`refused at start: ${refused}`] };
   const { pg } = await openPglite(dir);
   try {
     const db = pgliteQueryable(pg);
