@@ -131,6 +131,20 @@ try {
 
   // 2. The whole path through a real core: the first file after start (cold parse worker), then another (warm).
   const core = await createCore({ dataDir: join(dir, 'data') });
+  // How long each database transaction holds the database (a recall waits behind one): the embedding jobs write their vectors in one each.
+  const txMs: number[] = [];
+  {
+    const db = core.ctx.db;
+    const transaction = db.transaction.bind(db);
+    db.transaction = (async (fn: Parameters<typeof transaction>[0]) => {
+      const t = performance.now();
+      try {
+        return await transaction(fn);
+      } finally {
+        txMs.push(performance.now() - t);
+      }
+    }) as typeof db.transaction;
+  }
   try {
     const cold = await ingestUntilSearchable(core, fileA, 1);
     const [info] = await core.call('knowledge.listSources', { persona: 'main' });
@@ -214,10 +228,14 @@ try {
         modelBusyShare: Number((busyS / wallS).toFixed(2)),
         processCpuS: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
         wallS: Number(wallS.toFixed(1)),
+        transactions: txMs.length,
+        transactionP50Ms: Math.round(percentile(txMs, 50)),
+        transactionMaxMs: Math.round(Math.max(...txMs)),
       };
       console.log(
         `model work: ${win[0]?.n} windows (${win[0]?.chars} chars) in this document; ${modelWork.messages} messages, ${modelWork.texts} texts in all (texts a message × messages: ${shapes}); ` +
-          `model thread busy ${Math.round((100 * busyS) / wallS)} % of ${wallS.toFixed(1)} s after the recalls; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+          `model thread busy ${Math.round((100 * busyS) / wallS)} % of ${wallS.toFixed(1)} s after the recalls; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; ` +
+          `${txMs.length} database transactions, p50 ${Math.round(percentile(txMs, 50))} ms, max ${Math.round(Math.max(...txMs))} ms`,
       );
       const embedGap = embedLoop.stop();
       console.log(`core thread while embedding: largest event-loop gap ${embedGap.maxGapMs} ms (delay p99 ${embedGap.delayP99Ms} ms)`);
