@@ -23,6 +23,8 @@ import { sharedModelThread } from '../src/core/providers/embeddings/local-thread
 // The model thread's work, counted where the core hands it over: messages, texts, and the time at
 // least one message was in the thread (its busy time, whatever the machine's load).
 const modelWork = { messages: 0, texts: 0, busyMs: 0, inThread: 0, since: 0, sizes: new Map<number, number>() };
+/** Busy time so far, the interval still open included. */
+const busyNow = () => modelWork.busyMs + (modelWork.inThread > 0 ? performance.now() - modelWork.since : 0);
 {
   const thread = sharedModelThread();
   const run = thread.run.bind(thread);
@@ -193,7 +195,7 @@ try {
 
     if (!values['no-embed']) {
       const limit = Number(values['embed-timeout']) * 1000;
-      const work0 = { ...modelWork, wall: performance.now(), cpu: process.cpuUsage() };
+      const work0 = { busyMs: busyNow(), wall: performance.now(), cpu: process.cpuUsage() };
       const embedLoop = loopGapMonitor();
       let embedded = 0;
       let firstVectorsMs: number | null = null;
@@ -217,7 +219,7 @@ try {
       );
       const cpu = process.cpuUsage(work0.cpu);
       const wallS = (performance.now() - work0.wall) / 1000;
-      const busyS = (modelWork.busyMs - work0.busyMs) / 1000;
+      const busyS = (busyNow() - work0.busyMs) / 1000;
       const shapes = [...modelWork.sizes].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${v}×${k}`).join(' ');
       result.modelWork = {
         windows: win[0]?.n,
