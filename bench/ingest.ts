@@ -18,13 +18,36 @@ import { knownSentence, makeBookPdf } from '../src/core/testing/test-pdfs';
 import { recall } from '../src/core/recall/recall';
 import { loopGapMonitor, type LoopGap } from './floor';
 import { percentile } from './latency-stats';
+import { sharedModelThread } from '../src/core/providers/embeddings/local-thread';
+
+// The model thread's work, counted where the core hands it over: messages, texts, and the time at
+// least one message was in the thread (its busy time, whatever the machine's load).
+const modelWork = { messages: 0, texts: 0, busyMs: 0, inThread: 0, since: 0, sizes: new Map<number, number>() };
+/** Busy time so far, the interval still open included. */
+const busyNow = () => modelWork.busyMs + (modelWork.inThread > 0 ? performance.now() - modelWork.since : 0);
+{
+  const thread = sharedModelThread();
+  const run = thread.run.bind(thread);
+  thread.run = ((texts: string[], ...rest: unknown[]) => {
+    modelWork.messages++;
+    modelWork.texts += texts.length;
+    modelWork.sizes.set(texts.length, (modelWork.sizes.get(texts.length) ?? 0) + 1);
+    if (modelWork.inThread++ === 0) modelWork.since = performance.now();
+    const end = () => {
+      if (--modelWork.inThread === 0) modelWork.busyMs += performance.now() - modelWork.since;
+    };
+    const p = (run as (...a: unknown[]) => ReturnType<typeof run>)(texts, ...rest);
+    p.then(end, end);
+    return p;
+  }) as typeof thread.run;
+}
 
 const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '100' },
     'no-embed': { type: 'boolean', default: false },
     'embed-timeout': { type: 'string', default: '900' },
-    recalls: { type: 'string', default: '5' },
+    recalls: { type: 'string', default: '20' },
     json: { type: 'string' },
   },
 });
@@ -110,6 +133,20 @@ try {
 
   // 2. The whole path through a real core: the first file after start (cold parse worker), then another (warm).
   const core = await createCore({ dataDir: join(dir, 'data') });
+  // How long each database transaction holds the database (a recall waits behind one): the embedding jobs write their vectors in one each.
+  const txMs: number[] = [];
+  {
+    const db = core.ctx.db;
+    const transaction = db.transaction.bind(db);
+    db.transaction = (async (fn: Parameters<typeof transaction>[0]) => {
+      const t = performance.now();
+      try {
+        return await transaction(fn);
+      } finally {
+        txMs.push(performance.now() - t);
+      }
+    }) as typeof db.transaction;
+  }
   try {
     const cold = await ingestUntilSearchable(core, fileA, 1);
     const [info] = await core.call('knowledge.listSources', { persona: 'main' });
@@ -131,7 +168,7 @@ try {
         const t = performance.now();
         await core.call('recall', { persona: 'main', query: knownSentence(2 + i, 1), kinds: ['knowledge'], limit: 3 });
         recallMs.push(performance.now() - t);
-        await new Promise((r) => setTimeout(r, 300));
+        await new Promise((r) => setTimeout(r, 150));
       }
     } finally {
       console.warn = warn;
@@ -143,6 +180,7 @@ try {
       callsMs: recallMs.map(Math.round),
       calls: recallMs.length,
       p50Ms: Math.round(percentile(recallMs, 50)),
+      p95Ms: Math.round(percentile(recallMs, 95)),
       maxMs: Math.round(Math.max(...recallMs)),
       textOnlyFallbacks: fallbacks.length,
       stillEmbeddingAfter: stillEmbedding,
@@ -150,12 +188,14 @@ try {
     console.log(`local model ready ${s(modelReadyMs)} after the ingest job (worker start + load, once per run)`);
     console.log(
       `recall through the API while embedding (${recallMs.length} calls, ${recallMs.map(Math.round).join('/')} ms): p50 ${Math.round(percentile(recallMs, 50))} ms, ` +
+        `p95 ${Math.round(percentile(recallMs, 95))} ms, ` +
         `max ${Math.round(Math.max(...recallMs))} ms; query not embedded (text-only fallback) ${fallbacks.length}×` +
         `${stillEmbedding ? '' : ' (NOTE: embedding had finished before the last call)'}`,
     );
 
     if (!values['no-embed']) {
       const limit = Number(values['embed-timeout']) * 1000;
+      const work0 = { busyMs: busyNow(), wall: performance.now(), cpu: process.cpuUsage() };
       const embedLoop = loopGapMonitor();
       let embedded = 0;
       let firstVectorsMs: number | null = null;
@@ -170,6 +210,35 @@ try {
         await new Promise((r) => setTimeout(r, 250));
       }
       const embeddedMs = performance.now() - cold.start;
+      // What the model was given for the whole document (windows, their characters) and how busy its thread was.
+      const { rows: win } = await core.ctx.db.query<{ n: number; chars: number }>(
+        `SELECT count(*)::int AS n, coalesce(sum(length(w.search_key)), 0)::int AS chars
+         FROM knowledge_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id
+         WHERE c.persona = 'main' AND c.source = $1`,
+        [cold.source],
+      );
+      const cpu = process.cpuUsage(work0.cpu);
+      const wallS = (performance.now() - work0.wall) / 1000;
+      const busyS = (busyNow() - work0.busyMs) / 1000;
+      const shapes = [...modelWork.sizes].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${v}×${k}`).join(' ');
+      result.modelWork = {
+        windows: win[0]?.n,
+        windowChars: win[0]?.chars,
+        messagesTotal: modelWork.messages,
+        textsTotal: modelWork.texts,
+        messageSizes: shapes,
+        modelBusyShare: Number((busyS / wallS).toFixed(2)),
+        processCpuS: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
+        wallS: Number(wallS.toFixed(1)),
+        transactions: txMs.length,
+        transactionP50Ms: Math.round(percentile(txMs, 50)),
+        transactionMaxMs: Math.round(Math.max(...txMs)),
+      };
+      console.log(
+        `model work: ${win[0]?.n} windows (${win[0]?.chars} chars) in this document; ${modelWork.messages} messages, ${modelWork.texts} texts in all (texts a message × messages: ${shapes}); ` +
+          `model thread busy ${Math.round((100 * busyS) / wallS)} % of ${wallS.toFixed(1)} s after the recalls; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; ` +
+          `${txMs.length} database transactions, p50 ${Math.round(percentile(txMs, 50))} ms, max ${Math.round(Math.max(...txMs))} ms`,
+      );
       const embedGap = embedLoop.stop();
       console.log(`core thread while embedding: largest event-loop gap ${embedGap.maxGapMs} ms (delay p99 ${embedGap.delayP99Ms} ms)`);
       const model = core.ctx.embedder.model();

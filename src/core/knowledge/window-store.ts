@@ -45,12 +45,25 @@ export async function loadWindowTargets(q: Queryable, chunkIds: string[]): Promi
   return rows.map((r) => ({ chunkId: r.chunk_id, index: r.window_index, key: r.search_key }));
 }
 
+/**
+ * Writes the windows' vectors, ROWS_PER_STATEMENT to a statement: a job's
+ * write transaction, which a recall waits behind, holds the database for one
+ * statement per page instead of one per window (docs/embeddings.md). A window
+ * whose key changed meanwhile keeps no vector.
+ */
 export async function writeWindowVectors(tx: Queryable, targets: WindowTarget[], vectors: Float32Array[], model: string): Promise<void> {
-  for (let i = 0; i < targets.length; i++) {
-    const t = targets[i]!;
+  for (let i = 0; i < targets.length; i += ROWS_PER_STATEMENT) {
+    const params: unknown[] = [model];
+    const rows = targets.slice(i, i + ROWS_PER_STATEMENT).map((t, k) => {
+      params.push(t.chunkId, t.index, t.key, encodeVector(vectors[i + k]!));
+      const b = params.length - 4;
+      return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}::text, $${b + 4}::vector)`;
+    });
     await tx.query(
-      `UPDATE knowledge_windows SET embedding = $3, embedding_model = $4 WHERE chunk_id = $1 AND window_index = $2 AND search_key = $5`,
-      [t.chunkId, t.index, encodeVector(vectors[i]!), model, t.key],
+      `UPDATE knowledge_windows w SET embedding = v.e, embedding_model = $1
+       FROM (VALUES ${rows.join(', ')}) AS v(chunk_id, window_index, search_key, e)
+       WHERE w.chunk_id = v.chunk_id AND w.window_index = v.window_index AND w.search_key = v.search_key`,
+      params,
     );
   }
 }

@@ -3,6 +3,8 @@
 export interface LocalEmbedRequest {
   id: number;
   texts: string[];
+  /** A recall query: the worker runs it before any batch work waiting in its line. */
+  urgent: boolean;
 }
 
 export type LocalEmbedResponse =

@@ -9,9 +9,11 @@ export const IDLE_KEEP_MS = 60_000;
  * The built-in model's worker thread, shared by every LocalEmbedder of the
  * process (each open persona's core, a backup check): the weights and TF.js
  * are loaded once, not once per core (docs/testing.md, "Sixth round: unit").
- * Embedders lease it; each keeps its own line of requests and sends one
- * sub-batch at a time, so the thread's own first-come line holds at most one
- * sub-batch per embedder and every answer goes back to the request that asked.
+ * Embedders lease it; each keeps its own line of requests and keeps at most
+ * two batch sub-batches in the thread (one computing, the next waiting, so the
+ * model never waits for the core between them). The thread's line puts a
+ * recall query before every waiting batch sub-batch, whichever embedder sent
+ * it, and every answer goes back to the request that asked.
  * The thread ends IDLE_KEEP_MS after the last lease is returned, and never
  * keeps the process alive on its own.
  */
@@ -47,14 +49,18 @@ export class LocalModelThread {
     };
   }
 
-  /** Embeds one sub-batch; rejects when the thread stops before answering. */
-  run(texts: string[]): Promise<LocalEmbedResponse> {
+  /**
+   * Embeds one sub-batch; rejects when the thread stops before answering.
+   * `urgent` (a recall query) runs before every batch sub-batch waiting in the
+   * thread, right after the one it is computing.
+   */
+  run(texts: string[], urgent = false): Promise<LocalEmbedResponse> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       const worker = this.ensureWorker();
       worker.ref();
-      worker.postMessage({ id, texts } satisfies LocalEmbedRequest);
+      worker.postMessage({ id, texts, urgent } satisfies LocalEmbedRequest);
     });
   }
 

