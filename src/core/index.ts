@@ -11,6 +11,7 @@ import { queueDefs } from './app/queues';
 import type { CoreContext, SecretStore } from './context';
 import { type Db, PgliteDb } from './db/client';
 import { ServerDb } from './db/server';
+import type { UrlSource } from './db/server-url';
 import { checkDataFolder } from './db/data-folder';
 import { describeDamage } from './db/damage';
 import { acquireDirLock, type DirLock } from './db/lock';
@@ -136,8 +137,8 @@ function savedFailedNotice(reason: string): string {
   return `${reason} Hearth opened this computer's data instead: what you change now stays on this computer. Settings → Data lets you test the server again or stop using it.`;
 }
 
-async function openServer(url: string, migrationsDir: string | undefined): Promise<ServerDb> {
-  const server = await ServerDb.open(url);
+async function openServer(url: string, migrationsDir: string | undefined, source: UrlSource): Promise<ServerDb> {
+  const server = await ServerDb.open(url, { source });
   try {
     // The server's own backups apply (docs/server-mode.md): none before migrating.
     await migrate(server, readMigrations(migrationsDir ?? findMigrationsDir()));
@@ -177,10 +178,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (startOption) {
       // Several Hearths share one server, so no single-owner lock: the folder only holds this device's secrets.
       if (options.loadFrom) throw new AppError('invalid_args', 'loadFrom applies to the local database only, not to a server.');
-      server = await openServer(startOption, options.migrationsDir);
+      server = await openServer(startOption, options.migrationsDir, 'start-option');
     } else if (saved) {
       try {
-        server = await openServer(saved, options.migrationsDir);
+        server = await openServer(saved, options.migrationsDir, 'settings');
         database.source = 'settings';
       } catch (e) {
         database.savedFailed = e instanceof AppError ? e.message : `Hearth could not use the PostgreSQL server ${describeSaved(saved)}: ${(e as Error).message}.`;
