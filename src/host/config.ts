@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataDirFlag, databaseUrlFrom, defaultDataDir } from '../core/data-dir';
+import { dataDirFlag, databaseUrlFrom, defaultDataDir, workspaceDirFrom } from '../core/data-dir';
 
 export interface HostConfig {
   dataDir: string;
   /** HEARTH_DATABASE_URL / --database-url: the data on a PostgreSQL server (null: the data folder's own database). */
   databaseUrl: string | null;
+  /** HEARTH_WORKSPACE_DIR / --workspace-dir: the folder the chat's model may read (null: the saved setting). */
+  workspaceDir: string | null;
   /** 0 = any free port. */
   port: number;
   token: string;
@@ -29,5 +31,6 @@ export function readHostConfig(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const dataDir = resolve(dataDirFlag(argv) ?? (env.HEARTH_DATA_DIR || defaultDataDir(env)));
   // host.js is built into out/main; the renderer sits in out/renderer beside it.
   const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
-  return { dataDir, databaseUrl: databaseUrlFrom(argv, env), port, token, rendererDir };
+  const workspace = workspaceDirFrom(argv, env);
+  return { dataDir, databaseUrl: databaseUrlFrom(argv, env), workspaceDir: workspace ? resolve(workspace) : null, port, token, rendererDir };
 }

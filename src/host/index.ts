@@ -26,6 +26,16 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  if (config.workspaceDir) {
+    // The launch option is the browser host's only way to set it: its page may not (docs/security.md).
+    const set = await core.dispatch('settings.set', { workspaceDir: config.workspaceDir }, { actor: 'user' });
+    if (!set.ok) {
+      console.error(`Hearth cannot start: the workspace folder: ${set.error.message}`);
+      await core.close();
+      process.exit(1);
+    }
+  }
+
   let server: HostServer;
   try {
     server = await startHostServer({
