@@ -14,7 +14,7 @@ import { ServerDb } from './db/server';
 import type { UrlSource } from './db/server-url';
 import { checkDataFolder } from './db/data-folder';
 import { describeDamage } from './db/damage';
-import { acquireDirLock, type DirLock } from './db/lock';
+import { acquireDirLock, type DirLock, type LockRole } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
 import { EventBus } from './events';
@@ -64,6 +64,8 @@ export interface CoreOptions {
   jobs?: Partial<JobRunnerOptions>;
   /** The queues the runner serves; default: every registered queue (src/core/app/queues.ts). */
   queues?: QueueDefs;
+  /** Which door opens the folder, written in its lock so another door starting meanwhile knows what to wait for (docs/mcp.md). */
+  lockRole?: LockRole;
   /** Start-up notices the door collected before the core existed (e.g. its own secret store's); app.info shows them. */
   notices?: string[];
   /** Timeouts of the embedding provider (background requests, recall queries). */
@@ -192,7 +194,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       db = server;
     } else {
       if (dataDir) {
-        lock = acquireDirLock(dataDir);
+        lock = acquireDirLock(dataDir, options.lockRole);
         // Owned now: a restore cut short by a kill is finished (or undone) before anything opens.
         const restore = await recoverBackups(dataDir);
         if (restore !== 'none') notices.push(RESTORE_NOTICES[restore]);

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   let core: Core;
   try {
     // An MCP stdio server that opened the folder while no Hearth ran hands it over and forwards here.
-    core = await openWithHandover(config.dataDir, () => createCore({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) }));
+    core = await openWithHandover(config.dataDir, () => createCore({ dataDir: config.dataDir, lockRole: 'host', ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) }));
   } catch (e) {
     // A second Hearth on the same data, or a newer database: say so plainly.
     console.error(isAppError(e) ? `Hearth cannot start: ${e.message}` : e);

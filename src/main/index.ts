@@ -35,7 +35,7 @@ async function start(): Promise<void> {
       console.warn(message);
       notices.push(message);
     });
-    core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices, ...(databaseUrl ? { databaseUrl } : {}) }));
+    core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices, lockRole: 'desktop', ...(databaseUrl ? { databaseUrl } : {}) }));
   } catch (e) {
     return fail(isAppError(e) ? e.message : `Could not open the data in ${dataDir}: ${(e as Error).message}`);
   }
