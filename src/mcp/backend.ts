@@ -44,7 +44,7 @@ const OPENING_MS = 60_000;
 export class Backend implements BackendPort {
   private current: Promise<Client> | null = null;
   private owner: Ownership | null = null;
-  /** Opening the folder right now (the listener is up and may be asked for a handover before this resolves). */
+  /** Taking the folder right now (its listener may already be asked for a handover before this resolves). */
   private owning: Promise<Ownership> | null = null;
   private inflight = new Set<Promise<unknown>>();
   private lockFreeAt = 0;
@@ -179,7 +179,7 @@ export class Backend implements BackendPort {
 
   /** A Hearth app is starting on this folder: finish the calls under way, let go, then forward to it. */
   private async handOver(): Promise<void> {
-    // Asked while still opening (the listener answers before the folder is open): finish opening first, then let go.
+    // Asked while ownership is still being set up (the listener and endpoint are up a moment before it is recorded): finish, then let go.
     // own() resumes before this does (it awaited the same promise first), so the owner is set by then.
     if (!this.owner && this.owning) await this.owning.catch(() => null);
     const owner = this.owner;
