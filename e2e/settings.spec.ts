@@ -160,13 +160,15 @@ test('pointing the chat model at another server warns that the key will be clear
   await expect(app.errorToasts()).toHaveCount(0);
 });
 
-test('Settings → Data shows the data folder and turns durable commits on and off, kept across a reload', async ({ host, openApp }) => {
+test('Settings → Data says where the data folder is without its path, and turns durable commits on and off, kept across a reload', async ({ host, openApp }) => {
   const app = new AppPage(await openApp());
   await app.ready();
   await app.go('settings');
   const data = app.page.getByTestId('settings-section-data');
-  await expect(data.getByTestId('data-folder-path')).toHaveValue(host.dataDir);
-  await expect(data.getByTestId('data-folder-path')).toHaveAttribute('readonly', '');
+  await expect(data.getByTestId('data-folder-where')).toContainText('on the computer running Hearth');
+  // The page gets no path of the computer Hearth runs on (docs/security.md).
+  await expect(data).not.toContainText(host.dataDir);
+  expect(JSON.stringify(await host.call('app.info', {}))).not.toContain(host.dataDir);
   await data.scrollIntoViewIfNeeded();
   await app.screenshot('settings-data-storage');
   const durable = data.getByTestId('durable-commits');

@@ -1,4 +1,4 @@
-// `npm run bench:faults -- [--quick] [--json FILE] [--only NAME[,NAME]] [--trials N] [--memories N] [--rounds N] [--host-rounds N] [--point-timeout S] [--quiet-ms MS]`
+// `npm run bench:faults -- [--quick] [--json FILE] [--only NAME[,NAME]] [--trials N] [--memories N] [--rounds N] [--host-rounds N] [--point-timeout S] [--quiet-ms MS] [--start-rounds N] [--start-seed N]`
 // Runs every section in bench/faults/sections/*.ts (each: { name, run(opts) }) and
 // prints its figures with the load average (a busy 2-core machine skews them).
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,8 @@ const { values } = parseArgs({
     'point-timeout': { type: 'string' },
     'quiet-ms': { type: 'string' },
     trials: { type: 'string' },
+    'start-rounds': { type: 'string' },
+    'start-seed': { type: 'string' },
   },
   allowPositionals: true,
 });

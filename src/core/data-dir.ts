@@ -39,3 +39,17 @@ export function databaseUrlFrom(argv: readonly string[], env: NodeJS.ProcessEnv 
   }
   return env.HEARTH_DATABASE_URL?.trim() || null;
 }
+
+/**
+ * The chat's workspace folder for the browser host (docs/security.md): `--workspace-dir DIR` /
+ * `--workspace-dir=DIR`, else HEARTH_WORKSPACE_DIR; null leaves the saved setting as it is. The
+ * browser's page cannot set it: this, or the desktop app's folder dialog, are the only ways.
+ */
+export function workspaceDirFrom(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--workspace-dir') return argv[i + 1]?.trim() || null;
+    if (a.startsWith('--workspace-dir=')) return a.slice('--workspace-dir='.length).trim() || null;
+  }
+  return env.HEARTH_WORKSPACE_DIR?.trim() || null;
+}

@@ -11,9 +11,10 @@ import { queueDefs } from './app/queues';
 import type { CoreContext, SecretStore } from './context';
 import { type Db, PgliteDb } from './db/client';
 import { ServerDb } from './db/server';
+import type { UrlSource } from './db/server-url';
 import { checkDataDirItself, checkDataFolder, holdsFiles, startFailure } from './db/data-folder';
 import { describeDamage } from './db/damage';
-import { acquireDirLock, type DirLock } from './db/lock';
+import { acquireDirLock, type DirLock, type LockRole } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
 import { dispatch } from './dispatch';
 import { EventBus } from './events';
@@ -65,6 +66,8 @@ export interface CoreOptions {
   jobs?: Partial<JobRunnerOptions>;
   /** The queues the runner serves; default: every registered queue (src/core/app/queues.ts). */
   queues?: QueueDefs;
+  /** Which door opens the folder, written in its lock so another door starting meanwhile knows what to wait for (docs/mcp.md). */
+  lockRole?: LockRole;
   /** Start-up notices the door collected before the core existed (e.g. its own secret store's); app.info shows them. */
   notices?: string[];
   /** Timeouts of the embedding provider (background requests, recall queries). */
@@ -152,8 +155,8 @@ function savedFailedNotice(reason: string): string {
   return `${reason} Hearth opened this computer's data instead: what you change now stays on this computer. Settings → Data lets you test the server again or stop using it.`;
 }
 
-async function openServer(url: string, migrationsDir: string | undefined): Promise<ServerDb> {
-  const server = await ServerDb.open(url);
+async function openServer(url: string, migrationsDir: string | undefined, source: UrlSource): Promise<ServerDb> {
+  const server = await ServerDb.open(url, { source });
   try {
     // The server's own backups apply (docs/server-mode.md): none before migrating.
     await migrate(server, readMigrations(migrationsDir ?? findMigrationsDir()));
@@ -199,10 +202,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (startOption) {
       // Several Hearths share one server, so no single-owner lock: the folder only holds this device's secrets.
       if (options.loadFrom) throw new AppError('invalid_args', 'loadFrom applies to the local database only, not to a server.');
-      server = await openServer(startOption, options.migrationsDir);
+      server = await openServer(startOption, options.migrationsDir, 'start-option');
     } else if (saved) {
       try {
-        server = await openServer(saved, options.migrationsDir);
+        server = await openServer(saved, options.migrationsDir, 'settings');
         database.source = 'settings';
       } catch (e) {
         database.savedFailed = e instanceof AppError ? e.message : `Hearth could not use the PostgreSQL server ${describeSaved(saved)}: ${(e as Error).message}.`;
@@ -214,7 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     } else {
       if (dataDir) {
         try {
-          lock = acquireDirLock(dataDir);
+          lock = acquireDirLock(dataDir, options.lockRole);
         } catch (e) {
           throw startFailure(e, dataDir, 'take ownership of its data folder');
         }

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataDirFlag, databaseUrlFrom, defaultDataDir } from '../core/data-dir';
+import { dataDirFlag, databaseUrlFrom, defaultDataDir, workspaceDirFrom } from '../core/data-dir';
 
 export interface HostConfig {
   dataDir: string;
   /** HEARTH_DATABASE_URL / --database-url: the data on a PostgreSQL server (null: the data folder's own database). */
   databaseUrl: string | null;
+  /** HEARTH_WORKSPACE_DIR / --workspace-dir: the folder the chat's model may read (null: the saved setting). */
+  workspaceDir: string | null;
   /** 0 = any free port. */
   port: number;
   token: string;
@@ -69,5 +71,16 @@ export function readHostConfig(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const restoreBackup = restoreBackupFlag(argv);
   const startEmpty = argv.includes('--start-empty');
   if (restoreBackup !== null && startEmpty) throw new Error('Choose one: --restore-backup or --start-empty.');
-  return { dataDir, databaseUrl: databaseUrlFrom(argv, env), port, token, rendererDir, watchDirs: watchDirsFrom(argv, env), restoreBackup, startEmpty };
+  const workspace = workspaceDirFrom(argv, env);
+  return {
+    dataDir,
+    databaseUrl: databaseUrlFrom(argv, env),
+    workspaceDir: workspace ? resolve(workspace) : null,
+    port,
+    token,
+    rendererDir,
+    watchDirs: watchDirsFrom(argv, env),
+    restoreBackup,
+    startEmpty,
+  };
 }

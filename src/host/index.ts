@@ -35,6 +35,7 @@ async function main(): Promise<void> {
       createCore({
         dataDir: config.dataDir,
         watchDirs: config.watchDirs,
+        lockRole: 'host',
         ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
         ...(config.restoreBackup ? { restoreBackup: config.restoreBackup } : {}),
         ...(config.startEmpty ? { startEmpty: true } : {}),
@@ -44,6 +45,16 @@ async function main(): Promise<void> {
     // A second Hearth on the same data, or a newer database: say so plainly.
     console.error(isAppError(e) ? `Hearth cannot start: ${e.message}${startChoices(e)}` : e);
     process.exit(1);
+  }
+
+  if (config.workspaceDir) {
+    // The launch option is the browser host's only way to set it: its page may not (docs/security.md).
+    const set = await core.dispatch('settings.set', { workspaceDir: config.workspaceDir }, { actor: 'user' });
+    if (!set.ok) {
+      console.error(`Hearth cannot start: the workspace folder: ${set.error.message}`);
+      await core.close();
+      process.exit(1);
+    }
   }
 
   let server: HostServer;

@@ -76,7 +76,7 @@ async function start(): Promise<void> {
         console.warn(message);
         notices.push(message);
       });
-      core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices, ...choice, ...(databaseUrl ? { databaseUrl } : {}) }));
+      core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices, lockRole: 'desktop', ...choice, ...(databaseUrl ? { databaseUrl } : {}) }));
     } catch (e) {
       const next = isAppError(e) && !choice.restoreBackup && !choice.startEmpty ? await askAfterRefusal(e) : null;
       if (!next) return fail(isAppError(e) ? e.message : `Could not open the data in ${dataDir}: ${(e as Error).message}`);

@@ -1,4 +1,4 @@
-import { dialog, ipcMain, type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron';
+import { dialog, ipcMain, shell, type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron';
 import type { Core } from '../core';
 import { pageDoor } from './door';
 import { saveExport } from './save-export';
@@ -8,8 +8,10 @@ export const INVOKE_CHANNEL = 'hearth:invoke';
 export const EVENT_CHANNEL = 'hearth:event';
 /** The preload reports the real path of a file the user dropped or picked (webUtils.getPathForFile). */
 export const GRANT_CHANNEL = 'hearth:grant';
-/** "Watch a folder…": the folder picker; the chosen folder is granted (docs/watched-folders.md). */
-export const PICK_FOLDER_CHANNEL = 'hearth:pick-folder';
+/** The app's folder dialog: the one way a page names a folder (the workspace, docs/security.md). */
+export const PICK_FOLDER_CHANNEL = 'hearth:pickFolder';
+/** Settings → Data's "Show in folder": the main process opens the data folder; its path never reaches the page. */
+export const SHOW_DATA_FOLDER_CHANNEL = 'hearth:showDataFolder';
 
 /** The one IPC channel into dispatch, plus every core event forwarded to the window. */
 export function connectIpc(core: Core, win: BrowserWindow, grants: GrantedPaths): () => void {
@@ -27,11 +29,14 @@ export function connectIpc(core: Core, win: BrowserWindow, grants: GrantedPaths)
   ipcMain.on(GRANT_CHANNEL, (event, path: unknown) => {
     event.returnValue = fromApp(event) && grants.grant(path);
   });
-  ipcMain.handle(PICK_FOLDER_CHANNEL, async (event) => {
+  ipcMain.handle(PICK_FOLDER_CHANNEL, async (event, title: unknown) => {
     if (!fromApp(event)) return null;
-    const choice = await dialog.showOpenDialog(win, { title: 'Watch a folder', properties: ['openDirectory'] });
-    const folder = choice.canceled ? undefined : choice.filePaths[0];
-    return folder && grants.grant(folder) ? folder : null;
+    const choice = await dialog.showOpenDialog(win, { title: String(title).slice(0, 200), properties: ['openDirectory', 'createDirectory'] });
+    const path = choice.canceled ? undefined : choice.filePaths[0];
+    return path && grants.grant(path) ? path : null;
+  });
+  ipcMain.handle(SHOW_DATA_FOLDER_CHANNEL, async (event) => {
+    if (fromApp(event) && core.ctx.dataDir) await shell.openPath(core.ctx.dataDir);
   });
   const unsubscribe = core.events.subscribe((name, payload) => {
     if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, name, payload);
@@ -40,6 +45,7 @@ export function connectIpc(core: Core, win: BrowserWindow, grants: GrantedPaths)
     unsubscribe();
     ipcMain.removeHandler(INVOKE_CHANNEL);
     ipcMain.removeHandler(PICK_FOLDER_CHANNEL);
+    ipcMain.removeHandler(SHOW_DATA_FOLDER_CHANNEL);
     ipcMain.removeAllListeners(GRANT_CHANNEL);
   };
 }

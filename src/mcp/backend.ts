@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { lockHolder } from '../core/db/lock';
+import { lockHolderInfo } from '../core/db/lock';
 import { liveEndpoint, mcpUrl, type Endpoint } from '../core/mcp/endpoint';
 import type { McpBinding } from '../core/mcp/server';
 import { AppError, isAppError } from '../shared/errors';
@@ -33,6 +33,9 @@ export const CONNECTIONS_OFF =
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How long a Hearth that always serves MCP may take to open the folder before it writes its endpoint (a migration, a loaded machine). */
+const OPENING_MS = 60_000;
+
 /**
  * Where this stdio server's calls go. One database owner per folder: forward
  * to a running Hearth when there is one (its endpoint file), else own the
@@ -41,6 +44,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class Backend implements BackendPort {
   private current: Promise<Client> | null = null;
   private owner: Ownership | null = null;
+  /** Taking the folder right now (its listener may already be asked for a handover before this resolves). */
+  private owning: Promise<Ownership> | null = null;
   private inflight = new Set<Promise<unknown>>();
   private lockFreeAt = 0;
   private closed = false;
@@ -114,7 +119,8 @@ export class Backend implements BackendPort {
           if (!isUnreachable(e)) throw e;
         }
       }
-      const holder = lockHolder(this.opts.dataDir);
+      const info = lockHolderInfo(this.opts.dataDir);
+      const holder = info.state;
       const now = Date.now();
       if (now < this.lockFreeAt) {
         // Holding off for the app that took the folder: it has the lock (starting), has not taken it yet, or is gone.
@@ -128,7 +134,15 @@ export class Backend implements BackendPort {
           if (!(isAppError(e) && e.code === 'locked')) throw e;
         }
       }
-      const patience = appSeenAt ? (this.opts.startingMs ?? 5_000) : this.lockFreeAt > now ? Infinity : (this.opts.waitMs ?? 800);
+      // A browser host or another stdio server always serves MCP once open: a moment ago it took the lock and is still opening.
+      const serves = info.state === 'alive' && (info.role === 'host' || info.role === 'mcp-stdio');
+      const patience = appSeenAt
+        ? (this.opts.startingMs ?? 5_000)
+        : this.lockFreeAt > now
+          ? Infinity
+          : serves
+            ? (this.opts.startingMs ?? 5_000) + OPENING_MS
+            : (this.opts.waitMs ?? 800);
       const since = appSeenAt || startedAt;
       if (now - since > patience) throw new AppError('locked', CONNECTIONS_OFF);
       await sleep(100);
@@ -146,7 +160,14 @@ export class Backend implements BackendPort {
   }
 
   private async own(): Promise<Client> {
-    const owner = await takeOwnership(this.opts.dataDir, this.opts.binding, this.opts.clientInfo(), () => this.handOver(), this.opts.databaseUrl ?? null, (uri) => this.opts.onResourceUpdated?.(uri));
+    const owning = takeOwnership(this.opts.dataDir, this.opts.binding, this.opts.clientInfo(), () => this.handOver(), this.opts.databaseUrl ?? null, (uri) => this.opts.onResourceUpdated?.(uri));
+    this.owning = owning;
+    let owner: Ownership;
+    try {
+      owner = await owning;
+    } finally {
+      this.owning = null;
+    }
     if (this.closed) {
       await owner.release();
       throw new AppError('cancelled', 'The MCP server is shutting down.');
@@ -158,6 +179,9 @@ export class Backend implements BackendPort {
 
   /** A Hearth app is starting on this folder: finish the calls under way, let go, then forward to it. */
   private async handOver(): Promise<void> {
+    // Asked while ownership is still being set up (the listener and endpoint are up a moment before it is recorded): finish, then let go.
+    // own() resumes before this does (it awaited the same promise first), so the owner is set by then.
+    if (!this.owner && this.owning) await this.owning.catch(() => null);
     const owner = this.owner;
     if (!owner) return;
     this.owner = null;

@@ -35,7 +35,7 @@ export async function takeOwnership(
   /** A subscribed resource changed (passed on to the stdio host). */
   onResourceUpdated: (uri: string) => void = () => undefined,
 ): Promise<Ownership> {
-  const core = await createCore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+  const core = await createCore({ dataDir, lockRole: 'mcp-stdio', ...(databaseUrl ? { databaseUrl } : {}) });
   let listener: McpListener | null = null;
   let removeEndpoint: (() => void) | null = null;
   try {

@@ -1,4 +1,4 @@
-// The only bridge between the page and the app: four functions, nothing else
+// The only bridge between the page and the app: five functions, nothing else
 // (never expose ipcRenderer itself). Built as CommonJS for the sandbox.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { PreloadBridge } from '../shared/bridge';
@@ -18,8 +18,9 @@ const bridge: PreloadBridge = {
     const path = webUtils.getPathForFile(file);
     return path && ipcRenderer.sendSync('hearth:grant', path) === true ? path : null;
   },
-  // The main process opens the picker and grants what the person chose (docs/watched-folders.md).
-  pickFolder: () => ipcRenderer.invoke('hearth:pick-folder') as Promise<string | null>,
+  // The main process shows the dialog and grants what the user chose.
+  pickFolder: (title) => ipcRenderer.invoke('hearth:pickFolder', String(title)) as Promise<string | null>,
+  showDataFolder: () => ipcRenderer.invoke('hearth:showDataFolder') as Promise<void>,
 };
 
 contextBridge.exposeInMainWorld('hearth', bridge);

@@ -5,6 +5,8 @@ export interface PreloadBridge {
   invoke(method: string, args: unknown): Promise<Envelope<unknown>>;
   subscribe(listener: (name: string, payload: unknown) => void): () => void;
   pathForFile(file: File): string | null;
-  /** Opens the system's folder picker; the chosen folder (granted for knowledge.watch) or null when cancelled. */
-  pickFolder?(): Promise<string | null>;
+  /** The app's own folder dialog (the workspace, a watched folder): the chosen folder, granted to the page for this session, or null. */
+  pickFolder?(title: string): Promise<string | null>;
+  /** Opens the data folder in the system's file manager (the page never learns its path). */
+  showDataFolder?(): Promise<void>;
 }

@@ -19,7 +19,11 @@ export type ISOTime = string; // full ISO timestamp
 /** What app.info says about the running Hearth. */
 export interface AppInfo {
   version: string;
-  dataDir: string;
+  /**
+   * Whether the data lives in a data folder (`folder`) or only in memory. Never the folder's path: a page
+   * gets no path of the computer Hearth runs on (docs/security.md); the desktop app opens it with `showDataFolder`.
+   */
+  storage: 'folder' | 'memory';
   embeddingModel: string;
   notices: string[];
   /**

@@ -14,7 +14,14 @@ interface LockRecord extends ProcessIdentity {
   /** Unique per lock file: names the takeover guard of exactly this lock (docs/data-safety.md). */
   nonce: string;
   since: string;
+  /**
+   * Which door holds the folder: `host` and `mcp-stdio` always write an MCP endpoint once open,
+   * `desktop` only with its listener on. Read by a door that finds the folder locked (docs/mcp.md).
+   */
+  role?: LockRole;
 }
+
+export type LockRole = 'host' | 'desktop' | 'mcp-stdio';
 
 const LOCK_NAME = 'hearth.lock';
 const GUARD_PREFIX = 'hearth.lock.takeover-';
@@ -150,9 +157,14 @@ function sweepLeftovers(dir: string, keep: string): void {
  * left by a process that no longer runs — or whose pid now belongs to another
  * process, after a reboot — is taken over, atomically (docs/data-safety.md).
  */
-export function acquireDirLock(dataDir: string): DirLock {
+export function acquireDirLock(dataDir: string, role?: LockRole): DirLock {
   const path = join(dataDir, LOCK_NAME);
-  const record: LockRecord = { ...describeProcess(process.pid), nonce: randomBytes(12).toString('hex'), since: new Date().toISOString() };
+  const record: LockRecord = {
+    ...describeProcess(process.pid),
+    nonce: randomBytes(12).toString('hex'),
+    since: new Date().toISOString(),
+    ...(role ? { role } : {}),
+  };
   const got = take(dataDir, path, record, 0);
   if (!got.ok) {
     const owner = got.owner;
@@ -190,4 +202,15 @@ export function lockHolder(dataDir: string): 'none' | 'dead' | 'alive' {
   const r = readRecord(join(dataDir, LOCK_NAME));
   if (r === 'missing') return 'none';
   return isSameProcess(r) ? 'alive' : 'dead';
+}
+
+/**
+ * The lock's holder with its door and the lock's nonce (a new nonce is a new
+ * holder): for a door that waits for a starting owner to serve MCP.
+ */
+export function lockHolderInfo(dataDir: string): { state: 'none' } | { state: 'dead' | 'alive'; pid: number; role: LockRole | null; nonce: string } {
+  const r = readRecord(join(dataDir, LOCK_NAME));
+  if (r === 'missing') return { state: 'none' };
+  const role = r.role === 'host' || r.role === 'desktop' || r.role === 'mcp-stdio' ? r.role : null;
+  return { state: isSameProcess(r) ? 'alive' : 'dead', pid: r.pid, role, nonce: r.nonce };
 }

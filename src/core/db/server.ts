@@ -10,7 +10,7 @@ import type { Db, Queryable } from './client';
 import { DbError } from './client';
 import type { DbFeatures } from './features';
 import type { DbQueryResult } from './protocol';
-import { describeServer, parseDatabaseUrl, type ServerAddress } from './server-url';
+import { connectionConfig, describeServer, parseDatabaseUrl, type ServerAddress, type UrlSource } from './server-url';
 
 // Result types as PGlite gives them, so a row reads the same on both backends
 // (node-postgres' defaults differ: int8 as a string, date as a local-time Date…).
@@ -92,6 +92,8 @@ export function connectionError(e: unknown, at: ServerAddress): AppError {
 export interface ServerDbOptions {
   /** Connections in the pool (default 4, or the URL's `pool_max`). */
   poolMax?: number;
+  /** Where the URL came from: what it may name on this computer (server-url.ts). Default `settings`, the strict one. */
+  source?: UrlSource;
 }
 
 export class ServerDb implements Db {
@@ -117,7 +119,9 @@ export class ServerDb implements Db {
    * ('database_server') naming the server and the reason, never the password.
    */
   static async open(url: string, options: ServerDbOptions = {}): Promise<ServerDb> {
-    const { config, address, poolMax } = parseDatabaseUrl(url);
+    const parsed = parseDatabaseUrl(url, options.source);
+    const { address, poolMax } = parsed;
+    const config = await connectionConfig(parsed);
     const clientConfig: pg.ClientConfig = { ...config, connectionTimeoutMillis: 15_000, types: { getTypeParser: typeParser as never } };
     const pool = new pg.Pool({ ...clientConfig, max: options.poolMax ?? poolMax ?? 4, idleTimeoutMillis: 30_000 });
     // An idle connection the server dropped (restart, network): the pool replaces it; the next statement reconnects.

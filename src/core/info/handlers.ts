@@ -8,7 +8,7 @@ export const APP_VERSION = '0.1.0';
 export const infoHandlers = {
   'app.info': handler(noArgs, async (_args, ctx) => ({
     version: APP_VERSION,
-    dataDir: ctx.dataDir ?? ':memory:',
+    storage: ctx.dataDir ? ('folder' as const) : ('memory' as const),
     embeddingModel: ctx.embedder.model(),
     notices: [...ctx.notices],
     database: ctx.db.server

@@ -71,7 +71,7 @@ export async function copyToServer(
   if (!ctx.db.local) throw new AppError('conflict', 'Hearth already keeps its data on a PostgreSQL server; there is no local data open to copy.');
   const probe: DatabaseProbe = await probeServer(url);
   if (!probe.copy.ok) throw new AppError('conflict', probe.copy.reason);
-  const server = await ServerDb.open(url);
+  const server = await ServerDb.open(url, { source: 'settings' });
   // The import writes through a context of its own: the server's database, and events nobody on this computer listens to.
   const target: CoreContext = { ...ctx, db: server, events: new EventBus(), wakeJobs: () => undefined };
   const copied: CopiedPersona[] = [];

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { DatabaseProbe } from '../../shared/types';
 import { readMigrations, findMigrationsDir } from '../db/migrate';
 import { connectionError } from '../db/server';
-import { describeServer, parseDatabaseUrl } from '../db/server-url';
+import { connectionConfig, describeServer, parseDatabaseUrl } from '../db/server-url';
 
 /** Long enough for a server across the internet, short enough that a wrong host answers while the dialog is open. */
 const CONNECT_TIMEOUT_MS = 8_000;
@@ -68,8 +68,10 @@ function copyVerdict(p: Omit<DatabaseProbe, 'copy'>): DatabaseProbe['copy'] {
  * URL, so never the password.
  */
 export async function probeServer(url: string): Promise<DatabaseProbe> {
-  const { config, address } = parseDatabaseUrl(url);
-  const client = new pg.Client({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
+  // A URL typed in Settings: no file or socket on this computer, no password but its own (server-url.ts).
+  const parsed = parseDatabaseUrl(url, 'settings');
+  const { address } = parsed;
+  const client = new pg.Client({ ...(await connectionConfig(parsed)), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
   // A connection dropped while we read is reported by the query that fails; this only keeps Node from crashing on it.
   client.on('error', () => undefined);
   try {

@@ -5,7 +5,7 @@ import { reportError } from '../../stores/toasts';
 import { useSettings } from '../settings/store';
 
 /**
- * Settings → Data, first lines: the data folder's path (to find backups, or to copy it) and
+ * Settings → Data, first lines: where the data folder is (the desktop app opens it; a page never gets its path) and
  * "durable commits" (docs/durability.md), which applies at once. On a PostgreSQL server the
  * server's own durability settings apply, so the switch is not offered there.
  */
@@ -14,6 +14,7 @@ export function StorageFacts() {
   const settings = useSettings((s) => s.settings);
   // The box shows the choice at once; a refused save puts it back.
   const [pending, setPending] = useState<boolean | null>(null);
+  const show = window.hearth?.showDataFolder;
   useEffect(() => {
     void useSettings.getState().load();
     getApi()
@@ -30,11 +31,24 @@ export function StorageFacts() {
 
   return (
     <div className="storage-facts">
-      <div className="field">
-        <label htmlFor="data-folder-path">Data folder</label>
-        <input id="data-folder-path" data-testid="data-folder-path" readOnly value={info?.dataDir ?? ''} placeholder="…" dir="ltr" />
-        <p className="hint">Your database, backups and uploaded files live here. Copy this path to find them.</p>
-      </div>
+      {info?.storage !== 'memory' && (
+        <div className="field" data-testid="data-folder">
+          <span className="field-label">Data folder</span>
+          {show ? (
+            <div className="field-row">
+              <p className="hint">Your database, backups and uploaded files live in Hearth's data folder.</p>
+              <button type="button" data-testid="data-folder-show" onClick={() => void show().catch((e: unknown) => reportError(e, 'Could not open the data folder'))}>
+                Show in folder
+              </button>
+            </div>
+          ) : (
+            <p className="hint" data-testid="data-folder-where">
+              Your database, backups and uploaded files live in the data folder on the computer running Hearth: the one it was started with
+              (--data-dir or HEARTH_DATA_DIR, else Hearth's usual folder there). The page is not told its path.
+            </p>
+          )}
+        </div>
+      )}
       {settings && info?.database.kind !== 'server' && (
         <div className="field">
           <label className="switch">

@@ -61,7 +61,7 @@ export const useWatches = create<WatchState>((set, get) => ({
   },
 
   async pickAndWatch() {
-    const folder = await window.hearth?.pickFolder?.();
+    const folder = await window.hearth?.pickFolder?.('Watch a folder');
     if (folder) await get().watch(folder);
   },
 

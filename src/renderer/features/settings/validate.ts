@@ -26,11 +26,4 @@ export function wholeNumberProblem(s: string, min: number, max: number, unit = '
   return undefined;
 }
 
-/** An absolute path on any of the platforms Hearth runs on. */
-export function absolutePathProblem(s: string): string | undefined {
-  const v = s.trim();
-  if (!v) return undefined;
-  return /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(v) ? undefined : 'Use a full path, e.g. /home/you/Documents/hearth.';
-}
-
 export const orNull = (s: string): string | null => (s.trim() === '' ? null : s.trim());

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/api';
+import { reportError } from '../../../stores/toasts';
+import { useSettings } from '../store';
 import { Field } from '../Field';
 import { SectionActions } from '../Section';
 import { useSectionForm } from '../section-form';
@@ -29,16 +32,6 @@ function MemoryForm({ settings }: { settings: SettingsView }) {
         onChange={(v) => f.set('contextBudget', v)}
         onBlur={() => f.touch('contextBudget')}
       />
-      <Field
-        label="Workspace folder"
-        testId="workspace-dir"
-        placeholder="/home/you/Documents/hearth"
-        value={f.form.workspaceDir}
-        error={f.errors.workspaceDir}
-        hint="The assistant may ingest files from this folder only."
-        onChange={(v) => f.set('workspaceDir', v)}
-        onBlur={() => f.touch('workspaceDir')}
-      />
       <div className="field">
         <label className="switch">
           <input
@@ -58,6 +51,58 @@ function MemoryForm({ settings }: { settings: SettingsView }) {
   );
 }
 
+/**
+ * The folder the chat's model may read files from. Never typed into the page
+ * (docs/security.md): the desktop app asks with its own folder dialog; the
+ * browser version takes it from how it was started.
+ */
+function WorkspaceFolder({ settings }: { settings: SettingsView }) {
+  const [busy, setBusy] = useState(false);
+  const pick = window.hearth?.pickFolder;
+  async function save(workspaceDir: string | null, message: string) {
+    setBusy(true);
+    const r = await useSettings.getState().save({ workspaceDir }, message);
+    setBusy(false);
+    if (!r.ok) reportError(r.error, 'Could not change the workspace folder');
+  }
+  async function choose() {
+    const path = await pick?.('Workspace folder');
+    if (path) await save(path, 'Workspace folder chosen.');
+  }
+  return (
+    <div className="field">
+      <label htmlFor="workspace-dir">Workspace folder</label>
+      <div className="field-row">
+        <input id="workspace-dir" data-testid="workspace-dir" readOnly value={settings.workspaceDir ?? ''} placeholder="None" dir="ltr" aria-describedby="workspace-dir-hint" />
+        {pick && (
+          <button type="button" data-testid="workspace-dir-choose" disabled={busy} onClick={() => void choose()}>
+            Choose folder…
+          </button>
+        )}
+        {pick && settings.workspaceDir && (
+          <button type="button" data-testid="workspace-dir-clear" disabled={busy} onClick={() => void save(null, 'No workspace folder.')}>
+            Clear
+          </button>
+        )}
+      </div>
+      <p className="hint" id="workspace-dir-hint">
+        {pick
+          ? 'The assistant may ingest files from this folder only (each persona from its own subfolder).'
+          : 'The assistant may ingest files from this folder only (each persona from its own subfolder). The browser version takes it from how Hearth was started: --workspace-dir or HEARTH_WORKSPACE_DIR.'}
+      </p>
+    </div>
+  );
+}
+
 export function MemorySection() {
-  return <WithSettings>{(s) => <MemoryForm settings={s} />}</WithSettings>;
+  return (
+    <WithSettings>
+      {(s) => (
+        <>
+          <MemoryForm settings={s} />
+          <WorkspaceFolder settings={s} />
+        </>
+      )}
+    </WithSettings>
+  );
 }
