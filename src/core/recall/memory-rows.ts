@@ -5,7 +5,7 @@ import { MEMORY_COLUMNS, type MemoryRow } from '../memories/row';
 import { Params } from './params';
 import type { CandidateSizes, Probe } from './probe';
 import { type TextColumns, textColumnsSql } from './text-query';
-import { distanceSql, stagedOrderSql, vectorOrderSql } from './vector-order';
+import { distanceSql, vectorOrderSql } from './vector-order';
 
 /** What the formula needs of one memory. */
 export interface ScoringRow extends TextColumns {
@@ -41,7 +41,7 @@ function currentOnly(probe: Probe, a = 'm'): string {
  * is the formula's best among the matching memories, not a cut of the
  * unfiltered best (docs/ranking.md, "Filters").
  */
-export function filterSql(probe: Probe, p: Params, a = 'm'): string {
+export function filterSql(probe: Pick<Probe, 'filters'>, p: Params, a = 'm'): string {
   const f = probe.filters;
   if (!f) return '';
   const out: string[] = [];
@@ -114,11 +114,13 @@ export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, te
       SELECT ${scoringColumns(probe, p)} FROM memories m
       WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.vector)}) v`);
     // An import's vectors wait outside the graph until the embeddings queue places them (embeddings/staged.ts):
-    // read exactly meanwhile, they are found by meaning from the moment the persona is listed.
-    const staged = stagedOrderSql({ ...probe, vector: probe.vector }, 'm', p);
-    parts.push(`SELECT 's', s.*, NULL::uuid FROM (
-      SELECT ${scoringColumns(probe, p)} FROM memories m
-      WHERE m.persona = ${persona} AND ${staged.where}${inScope(probe, p)} ORDER BY ${staged.order} LIMIT ${p.add(k.vector)}) s`);
+    // read exactly meanwhile (staged-pass.ts, before this transaction), they are found by meaning from the
+    // moment the persona is listed.
+    if (probe.staged?.length) {
+      parts.push(`SELECT 's', s.*, NULL::uuid FROM (
+        SELECT ${scoringColumns(probe, p)} FROM memories m
+        WHERE m.persona = ${persona} AND m.id = ANY(${p.add(probe.staged)}::uuid[])${inScope(probe, p)}) s`);
+    }
   }
   if (!textOnly && k.recent > 0) {
     parts.push(`SELECT 'r', r.*, NULL::uuid FROM generate_series(1, 10) AS g(imp)

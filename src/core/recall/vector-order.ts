@@ -21,18 +21,6 @@ export function distanceSql(probe: Probe, a: string, p: Params, staged = false):
   return `CASE WHEN ${a}.embedding IS NOT NULL AND ${tagged} THEN (${a}.embedding <=> ${p.add(probe.vector)}::vector)::float8 END`;
 }
 
-/**
- * Filter and order of the exact top-k by vector among the rows of alias `a` whose vectors an import staged
- * for the current model: not in any graph yet, so recall reads each of them (a partial index, migration 0025,
- * finds them). The probe must have a vector.
- */
-export function stagedOrderSql(probe: Probe & { vector: Uint8Array }, a: string, p: Params): { where: string; order: string } {
-  return {
-    where: `${a}.staged_model = ${p.add(probe.model)} AND ${a}.embedding_model IS NULL AND ${a}.embedding IS NOT NULL`,
-    order: `${a}.embedding <=> ${p.add(probe.vector)}::vector`,
-  };
-}
-
 /** Filter and order of a top-k-by-vector query over alias `a`; the probe must have a vector. */
 export function vectorOrderSql(probe: Probe & { vector: Uint8Array }, a: string, p: Params): { where: string; order: string } {
   const v = `${p.add(probe.vector)}::vector`;
