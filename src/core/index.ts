@@ -12,6 +12,7 @@ import type { CoreContext, SecretStore } from './context';
 import { type Db, PgliteDb } from './db/client';
 import { ServerDb } from './db/server';
 import { checkDataFolder } from './db/data-folder';
+import { seedFromTemplate } from './db/pgdata-template';
 import { describeDamage } from './db/damage';
 import { acquireDirLock, type DirLock } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
@@ -58,6 +59,8 @@ export interface CoreOptions {
   secrets?: SecretStore;
   /** A gzip tarball of a prepared data directory to start from (PGlite loadDataDir). */
   loadFrom?: Uint8Array;
+  /** A migrated, empty database to copy into a new data folder instead of initdb (db/pgdata-template.ts); null: none. */
+  pgdataTemplate?: string | null;
   now?: () => Date;
   /** The job runner: retry backoff (production: seconds; tests: milliseconds), polling, close grace. */
   jobs?: Partial<JobRunnerOptions>;
@@ -157,6 +160,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let backups: BackupService | null = null;
   const notices: string[] = options.notices ?? [];
   const events = new EventBus();
+  let seeded = false;
   if (dataDir) {
     // Private before anything is written; folders from older versions are tightened here.
     makeDataDirPrivate(dataDir);
@@ -197,6 +201,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         if (restore !== 'none') notices.push(RESTORE_NOTICES[restore]);
         // Before PGlite sees the folder: it would run initdb over a damaged one.
         if (!options.loadFrom) checkDataFolder(dataDir);
+        if (!options.loadFrom && options.pgdataTemplate) seeded = seedFromTemplate(join(dataDir, 'pgdata'), options.pgdataTemplate);
       }
       const local = await PgliteDb.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
       db = local;
@@ -206,6 +211,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // An existing database is backed up before its schema changes.
         beforeApplying: service ? () => service.create('before-migration').then(() => undefined) : undefined,
       });
+      // The template's first persona was made when the template was; this folder's is made now.
+      if (seeded) await db.query(`UPDATE personas SET created_at = now() WHERE id = 'main'`);
     }
   } catch (e) {
     const damage = db?.local && dataDir ? await describeDamage(db, e, dataDir, 'start') : null;

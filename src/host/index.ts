@@ -5,6 +5,7 @@ import '../core/private-umask';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core';
+import { appTemplate } from '../core/db/pgdata-template';
 import { uploadSink } from '../core/knowledge/upload';
 import { importSink } from '../core/portable/upload';
 import { writeEndpoint } from '../core/mcp/endpoint';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   let core: Core;
   try {
     // An MCP stdio server that opened the folder while no Hearth ran hands it over and forwards here.
-    core = await openWithHandover(config.dataDir, () => createCore({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) }));
+    core = await openWithHandover(config.dataDir, () => createCore({ dataDir: config.dataDir, pgdataTemplate: appTemplate(), ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) }));
   } catch (e) {
     // A second Hearth on the same data, or a newer database: say so plainly.
     console.error(isAppError(e) ? `Hearth cannot start: ${e.message}` : e);
