@@ -201,7 +201,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         if (restore !== 'none') notices.push(RESTORE_NOTICES[restore]);
         // Before PGlite sees the folder: it would run initdb over a damaged one.
         if (!options.loadFrom) checkDataFolder(dataDir);
-        if (!options.loadFrom && options.pgdataTemplate) seeded = seedFromTemplate(join(dataDir, 'pgdata'), options.pgdataTemplate);
+        if (!options.loadFrom && options.pgdataTemplate) seeded = await seedFromTemplate(join(dataDir, 'pgdata'), options.pgdataTemplate);
       }
       const local = await PgliteDb.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom);
       db = local;
