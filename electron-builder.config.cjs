@@ -16,6 +16,8 @@ module.exports = {
   // and extension bundles, and the migrations read with fs.
   asarUnpack: [
     'out/main/*worker*',
+    // The empty database a first launch copies with fs (src/core/db/pgdata-template.ts).
+    'out/pgdata-template/**',
     'migrations/**',
     'node_modules/@energetic-ai/**',
     'node_modules/@tensorflow/**',

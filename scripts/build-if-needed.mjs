@@ -34,6 +34,7 @@ export function staleReason() {
  * `toStderr`: the MCP stdio server's stdout carries the protocol, so the build must print elsewhere.
  */
 export function buildIfNeeded({ toStderr = false } = {}) {
+  templateIfNeeded({ toStderr });
   const reason = staleReason();
   if (!reason) return;
   (toStderr ? console.error : console.log)(`Building Hearth (${reason})…`);
@@ -45,4 +46,32 @@ export function buildIfNeeded({ toStderr = false } = {}) {
     console.error('The build failed; see the messages above.');
     process.exit(res.status ?? 1);
   }
+}
+
+/** The migrated, empty database a first launch copies (src/core/db/pgdata-template.ts), when older than the migrations or the packages. */
+function templateStale() {
+  const root = join(ROOT, 'out', 'pgdata-template');
+  if (!existsSync(root)) return true;
+  const made = Math.max(
+    0,
+    ...readdirSync(root)
+      .map((k) => join(root, k, 'pgdata', 'global', 'pg_control'))
+      .filter((f) => existsSync(f))
+      .map((f) => statSync(f).mtimeMs),
+  );
+  return ['migrations', 'package-lock.json'].some((f) => existsSync(join(ROOT, f)) && newestMtime(join(ROOT, f)) > made);
+}
+
+/**
+ * Makes the template when missing or stale; a failure only costs the first launch its speed (it runs initdb then).
+ * `toStderr` as for buildIfNeeded.
+ */
+export function templateIfNeeded({ toStderr = false } = {}) {
+  if (!templateStale()) return;
+  (toStderr ? console.error : console.log)('Making the empty database a first launch starts from…');
+  const res = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'pgdata-template.ts')], {
+    cwd: ROOT,
+    stdio: toStderr ? ['ignore', 2, 2] : ['ignore', 'inherit', 'inherit'],
+  });
+  if (res.status !== 0) console.error('The empty database template could not be made; a first launch runs initdb instead.');
 }

@@ -13,6 +13,7 @@ import { type Db, PgliteDb } from './db/client';
 import { ServerDb } from './db/server';
 import type { UrlSource } from './db/server-url';
 import { checkDataDirItself, checkDataFolder, holdsFiles, startFailure } from './db/data-folder';
+import { seedFromTemplate } from './db/pgdata-template';
 import { describeDamage } from './db/damage';
 import { acquireDirLock, type DirLock, type LockRole } from './db/lock';
 import { findMigrationsDir, migrate, readMigrations } from './db/migrate';
@@ -61,6 +62,8 @@ export interface CoreOptions {
   secrets?: SecretStore;
   /** A gzip tarball of a prepared data directory to start from (PGlite loadDataDir). */
   loadFrom?: Uint8Array;
+  /** A migrated, empty database to copy into a new data folder instead of initdb (db/pgdata-template.ts); null: none. */
+  pgdataTemplate?: string | null;
   now?: () => Date;
   /** The job runner: retry backoff (production: seconds; tests: milliseconds), polling, close grace. */
   jobs?: Partial<JobRunnerOptions>;
@@ -176,6 +179,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let backups: BackupService | null = null;
   const notices: string[] = options.notices ?? [];
   const events = new EventBus();
+  let seeded = false;
   if (dataDir) {
     // A file in its place or another user's folder is refused in words before anything touches it.
     checkDataDirItself(dataDir);
@@ -233,6 +237,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }
         // Before PGlite sees the folder: it would run initdb over a damaged one, or start empty beside backups.
         if (!options.loadFrom) checkDataFolder(dataDir, { startEmpty: options.startEmpty === true });
+        if (!options.loadFrom && options.pgdataTemplate) seeded = await seedFromTemplate(join(dataDir, 'pgdata'), options.pgdataTemplate);
       }
       const hadDatabase = dataDir !== null && holdsFiles(join(dataDir, 'pgdata'));
       const local = await PgliteDb.open(dataDir ? join(dataDir, 'pgdata') : null, options.loadFrom).catch((e: unknown) => {
@@ -246,6 +251,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // An existing database is backed up before its schema changes.
         beforeApplying: service ? () => service.create('before-migration').then(() => undefined) : undefined,
       });
+      // The template's first persona was made when the template was; this folder's is made now.
+      if (seeded) await db.query(`UPDATE personas SET created_at = now() WHERE id = 'main'`);
     }
   } catch (e) {
     const damage = db?.local && dataDir ? await describeDamage(db, e, dataDir, 'start') : null;

@@ -5,6 +5,7 @@ import '../core/private-umask';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core';
+import { appTemplate } from '../core/db/pgdata-template';
 import { uploadSink } from '../core/knowledge/upload';
 import { importSink } from '../core/portable/upload';
 import { writeEndpoint } from '../core/mcp/endpoint';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
         dataDir: config.dataDir,
         watchDirs: config.watchDirs,
         lockRole: 'host',
+        pgdataTemplate: appTemplate(),
         ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
         ...(config.restoreBackup ? { restoreBackup: config.restoreBackup } : {}),
         ...(config.startEmpty ? { startEmpty: true } : {}),

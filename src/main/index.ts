@@ -4,6 +4,7 @@
 import '../core/private-umask';
 import { app, dialog } from 'electron';
 import { createCore, type Core } from '../core';
+import { appTemplate } from '../core/db/pgdata-template';
 import { openWithHandover } from '../core/mcp/handover';
 import { SwitchableMcpListener } from '../mcp/switchable-listener';
 import { runStdioServer } from '../mcp/stdio';
@@ -76,7 +77,7 @@ async function start(): Promise<void> {
         console.warn(message);
         notices.push(message);
       });
-      core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices, lockRole: 'desktop', ...choice, ...(databaseUrl ? { databaseUrl } : {}) }));
+      core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices, lockRole: 'desktop', pgdataTemplate: appTemplate(), ...choice, ...(databaseUrl ? { databaseUrl } : {}) }));
     } catch (e) {
       const next = isAppError(e) && !choice.restoreBackup && !choice.startEmpty ? await askAfterRefusal(e) : null;
       if (!next) return fail(isAppError(e) ? e.message : `Could not open the data in ${dataDir}: ${(e as Error).message}`);

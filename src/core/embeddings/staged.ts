@@ -11,6 +11,16 @@ import type { TargetRow } from './store';
 const TABLE: Record<EmbeddingTarget, string> = { memory: 'memories', knowledge: 'knowledge_chunks' };
 
 /**
+ * One pacer a table for every job: an import queues a job per 64 rows, and a pacer made afresh for each
+ * started again at 4 rows a statement and spent most of the job growing back, one short statement
+ * after another (docs/import-at-scale.md).
+ */
+const pacers: Record<EmbeddingTarget, Pacer> = {
+  memory: new Pacer({ targetMs: 30, min: 1, max: 64, start: 4 }),
+  knowledge: new Pacer({ targetMs: 30, min: 1, max: 64, start: 4 }),
+};
+
+/**
  * Gives the staged vectors of these rows that `model` made their tag.
  * Returns the rows placed and the rest (to embed the usual way).
  */
@@ -28,7 +38,7 @@ export async function placeStagedVectors(
   const ids = new Set(staged.map((r) => r.id));
   const todo = rows.filter((r) => ids.has(r.id));
   const placed: TargetRow[] = [];
-  const pace = new Pacer({ targetMs: 30, min: 1, max: 64, start: 4 });
+  const pace = pacers[target];
   for (let i = 0; i < todo.length; ) {
     signal?.throwIfAborted();
     const batch = todo.slice(i, i + pace.size);

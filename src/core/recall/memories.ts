@@ -106,7 +106,11 @@ export async function recallMemories(tx: Queryable, probe: Probe, scope: MemoryS
     const kthText = textHits.length >= k.text ? Math.min(...textHits.map((h) => board.rows.get(h.id)?.text ?? 0)) : 0;
     const vectorHits = seeds.filter((s) => s.src === 'v');
     // Fewer than k by vector can also mean HNSW gave up scanning past other personas' rows: nothing is known then.
-    const kthCosine = vectorHits.length >= k.vector ? Math.min(...vectorHits.map((h) => cosineOrNull(h.distance) ?? 1)) : 1;
+    const graphCosine = vectorHits.length >= k.vector ? Math.min(...vectorHits.map((h) => cosineOrNull(h.distance) ?? 1)) : 1;
+    // The staged rows' top k is exact: fewer than k means every staged row in scope is already scored.
+    const stagedHits = seeds.filter((s) => s.src === 's');
+    const stagedCosine = stagedHits.length >= k.vector ? Math.min(...stagedHits.map((h) => cosineOrNull(h.distance) ?? 1)) : -1;
+    const kthCosine = Math.max(graphCosine, stagedCosine);
     const windows = levelWindows({
       // An unseen row within the query's time may yet be boosted: the bound must reach that far.
       floor: probe.timeRanges.length ? floor / (1 + probe.tuning.timeBoost) : floor,

@@ -21,10 +21,12 @@ export interface ScoringRow extends TextColumns {
 /**
  * Where a seed row came from: the top-k by text ('t'), a memory written just
  * before or after one of those in the same stream ('n', with that match's id
- * in `hit`), the top-k by vector ('v'), the newest of its importance ('r').
+ * in `hit`), the top-k by vector ('v'), the exact top-k by vector among rows
+ * whose imported vectors have not joined the graph yet ('s'), the newest of
+ * its importance ('r').
  */
 export interface SeedRow extends ScoringRow {
-  src: 't' | 'n' | 'v' | 'r';
+  src: 't' | 'n' | 'v' | 's' | 'r';
   hit: string | null;
 }
 
@@ -39,7 +41,7 @@ function currentOnly(probe: Probe, a = 'm'): string {
  * is the formula's best among the matching memories, not a cut of the
  * unfiltered best (docs/ranking.md, "Filters").
  */
-export function filterSql(probe: Probe, p: Params, a = 'm'): string {
+export function filterSql(probe: Pick<Probe, 'filters'>, p: Params, a = 'm'): string {
   const f = probe.filters;
   if (!f) return '';
   const out: string[] = [];
@@ -58,7 +60,7 @@ function inScope(probe: Probe, p: Params, a = 'm'): string {
 }
 
 function scoringColumns(probe: Probe, p: Params, a = 'm'): string {
-  return `${a}.id, ${a}.importance, ${textColumnsSql(probe.tq, a, p)}, ${distanceSql(probe, a, p)} AS distance,
+  return `${a}.id, ${a}.importance, ${textColumnsSql(probe.tq, a, p)}, ${distanceSql(probe, a, p, true)} AS distance,
     extract(epoch FROM (${p.add(probe.now)}::timestamptz - ${a}.inserted_at))::float8 / 86400 AS days,
     to_char(${a}.day, 'YYYY-MM-DD') AS on_day`;
 }
@@ -111,6 +113,14 @@ export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, te
     parts.push(`SELECT 'v', v.*, NULL::uuid FROM (
       SELECT ${scoringColumns(probe, p)} FROM memories m
       WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.vector)}) v`);
+    // An import's vectors wait outside the graph until the embeddings queue places them (embeddings/staged.ts):
+    // read exactly meanwhile (staged-pass.ts, before this transaction), they are found by meaning from the
+    // moment the persona is listed.
+    if (probe.staged?.length) {
+      parts.push(`SELECT 's', s.*, NULL::uuid FROM (
+        SELECT ${scoringColumns(probe, p)} FROM memories m
+        WHERE m.persona = ${persona} AND m.id = ANY(${p.add(probe.staged)}::uuid[])${inScope(probe, p)}) s`);
+    }
   }
   if (!textOnly && k.recent > 0) {
     parts.push(`SELECT 'r', r.*, NULL::uuid FROM generate_series(1, 10) AS g(imp)

@@ -21,6 +21,8 @@ export interface Probe {
   timeRanges: DayRange[];
   /** Only memories passing these are considered, in every statement that picks candidates (memory-rows.ts). */
   filters?: MemoryFilters;
+  /** The exact top-k by vector among rows whose imported vectors are not in the graph yet (staged-pass.ts). */
+  staged?: string[];
 }
 
 /** How many seeds each index contributes. */

@@ -10,6 +10,7 @@ import { normaliseText } from '../text/normalise';
 import { recallKnowledge } from './knowledge';
 import { countMatches, type MatchCount } from './match-count';
 import { type MemoryScope, recallMemories } from './memories';
+import { stagedTopK } from './staged-pass';
 import { unitMean } from './vector-mean';
 import { type CandidateSizes, candidateSizes, indexSettings, type Probe } from './probe';
 import { byScore } from './score';
@@ -146,9 +147,14 @@ async function run(ctx: CoreContext, a: RecallArgs, mode: RecallMode, withCount:
   const limit = a.limit ?? 5;
   const kinds = new Set(a.kinds?.length ? a.kinds : ['memory', 'knowledge']);
   const search = await searchInputs(ctx, a);
+  // Before the transaction, a page per statement: after a big import there may be many (staged-pass.ts).
+  const staged =
+    kinds.has('memory') && mode === 'candidates' && !a.date && search.vector && ctx.db.features.vector
+      ? await stagedTopK(ctx.db, { ...a, model: ctx.embedder.model(), vector: encodeVector(search.vector) }, candidateSizes(limit).vector)
+      : [];
   const { hits, count } = await ctx.db.transaction(async (tx) => {
     await requirePersona(tx, a.persona);
-    const probe = await probeFor(tx, ctx, a, search);
+    const probe = { ...(await probeFor(tx, ctx, a, search)), staged };
     const sizes = candidateSizes(limit, probe.tuning.textPool, probe.tuning.contextPool);
     await tx.exec(indexSettings(sizes, probe.tq.index.topKReadsGin));
     const out: RecallHit[] = [];

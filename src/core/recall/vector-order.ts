@@ -9,10 +9,16 @@ const LOCAL = EMBEDDING_DEFAULTS.local!;
 /** Written into the SQL as a literal: the planner only uses a partial index whose predicate it can read in the query. */
 const LOCAL_TAG = modelTag(LOCAL);
 
-/** Cosine distance of row alias `a` to the query vector; NULL without one, or for a row without a current-model vector. */
-export function distanceSql(probe: Probe, a: string, p: Params): string {
+/**
+ * Cosine distance of row alias `a` to the query vector; NULL without one, or for a row without a current-model vector.
+ * `staged`: a vector an import brought for the current model that has not joined its graph yet counts too
+ * (the table must have `staged_model`; docs/import-at-scale.md).
+ */
+export function distanceSql(probe: Probe, a: string, p: Params, staged = false): string {
   if (!probe.vector) return 'NULL::float8';
-  return `CASE WHEN ${a}.embedding IS NOT NULL AND ${a}.embedding_model = ${p.add(probe.model)} THEN (${a}.embedding <=> ${p.add(probe.vector)}::vector)::float8 END`;
+  const model = p.add(probe.model);
+  const tagged = staged ? `(${a}.embedding_model = ${model} OR (${a}.embedding_model IS NULL AND ${a}.staged_model = ${model}))` : `${a}.embedding_model = ${model}`;
+  return `CASE WHEN ${a}.embedding IS NOT NULL AND ${tagged} THEN (${a}.embedding <=> ${p.add(probe.vector)}::vector)::float8 END`;
 }
 
 /** Filter and order of a top-k-by-vector query over alias `a`; the probe must have a vector. */
