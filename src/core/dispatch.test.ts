@@ -105,6 +105,6 @@ describe('dispatch', () => {
   });
 
   it('returns data in an ok envelope', async () => {
-    expect(await core.dispatch('app.info', {})).toMatchObject({ ok: true, data: { dataDir: core.dataDir } });
+    expect(await core.dispatch('app.info', {})).toMatchObject({ ok: true, data: { storage: 'folder', version: expect.any(String) } });
   });
 });

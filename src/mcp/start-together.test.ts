@@ -6,7 +6,8 @@ import { seeded, startTogether } from '../core/testing/start-together';
 // the lock a moment earlier and is still opening is waited for, then hands it
 // over), and the stdio server forwards to it. docs/mcp.md, "One database owner".
 const SEED = Number(process.env.HEARTH_TEST_SEED ?? 37);
-const ROUNDS = 10;
+// Five rounds catch the old race nine times in ten (it refused 4 rounds of 10); `bench:faults` runs 100.
+const ROUNDS = 5;
 
 describe('host and MCP stdio server started together', () => {
   it(`exactly one owns the folder and the other forwards, ${ROUNDS} seeded rounds (seed ${SEED})`, async () => {
