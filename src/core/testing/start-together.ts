@@ -8,17 +8,8 @@ import { isToolError, resultText } from './mcp-client';
 import { connectStdio, endpointOwner, lockOwner, spawnHostFromSource, type HostChild, type StdioChild } from './mcp-processes';
 import { templateCopy } from './core';
 
-/** A small seeded generator (mulberry32): the same seed gives the same delays. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator: the same seed gives the same delays. */
+export { prng as seeded } from './synthetic-corpus';
 
 export interface RoundResult {
   /** Who holds the lock and serves the endpoint once both are up: `host`, `stdio`, or `none`/`split` (a fault). */
