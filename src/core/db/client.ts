@@ -1,7 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors';
+import { SQLSTATE_DISK_FULL } from '../disk-full';
 import { startWorker } from '../workers';
+import { clusterFileProblem } from './cluster-files';
+import { restoreAdvice } from './data-folder';
 import { ALL_FEATURES, type DbFeatures } from './features';
 import { Mutex } from './mutex';
 import { pgliteWasmModule } from './pglite-wasm';
@@ -9,6 +14,22 @@ import type { DbErrorShape, DbQueryResult, DbRequest, DbResponse } from './proto
 
 /** Statements that cannot have written (a SELECT calling a writing function is the rare exception; the next write catches up). */
 const READ_ONLY = /^\s*(SELECT|SHOW|EXPLAIN)\b/i;
+
+/**
+ * Free space below which a database whose backend ended on a full disk is not
+ * reopened yet: recovery, and the first write after it, need room for a new
+ * 16 MB log segment, and an attempt on a full disk only fails after rewriting
+ * pg_control (docs/durability.md, "After a full disk").
+ */
+const REOPEN_MIN_FREE_BYTES = 48 << 20;
+
+function stillFull(): AppError {
+  return new AppError(
+    'disk_full',
+    'The disk holding Hearth’s data is full, so its database has paused: nothing can be read or saved until some space is free. ' +
+      'Free some space; Hearth opens the database again by itself, and what was stored before is intact.',
+  );
+}
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 type DbRequestBody = DbRequest extends infer R ? (R extends DbRequest ? Omit<R, 'id'> : never) : never;
@@ -79,6 +100,8 @@ export class PgliteDb implements Db {
   private inTx = new AsyncLocalStorage<true>();
   private closed = false;
   private exitError: Error | null = null;
+  /** Set when Postgres' backend ended (a PANIC): the next call outside a transaction reopens the folder first. */
+  private stopped: DbError | null = null;
   /** Statements run, and of them those that may have written (see writeCount). */
   private statements = 0;
   private writes = 0;
@@ -105,7 +128,11 @@ export class PgliteDb implements Db {
       if (!p) return;
       this.pending.delete(res.id);
       if (res.ok) p.resolve(res.result);
-      else p.reject(new DbError(res.error));
+      else {
+        const error = new DbError(res.error);
+        if (res.error.stopped && this.worker === worker) this.stopped ??= error;
+        p.reject(error);
+      }
     });
     const fail = (e: Error) => {
       if (this.worker !== worker) return;
@@ -136,6 +163,42 @@ export class PgliteDb implements Db {
       await worker.terminate();
       throw e;
     }
+    this.stopped = null;
+  }
+
+  /**
+   * Opens the folder again in a fresh worker after Postgres' backend ended
+   * (docs/durability.md, "After a full disk"): Postgres replays its log, so
+   * every acknowledged commit is back. Called under the statement lock. While
+   * the disk is still too full to recover on, answers disk_full and leaves the
+   * old worker in place (it answers nothing but refusals), to try again on the
+   * next call. The folder is checked first, as at start, and never created.
+   */
+  private async reopenAfterStop(): Promise<void> {
+    const why = this.stopped;
+    if (!why) return;
+    const onFullDisk = why.sqlState === SQLSTATE_DISK_FULL;
+    if (this.dataDir === null) throw why; // in memory: nothing to reopen from
+    if (onFullDisk && this.freeBytes() < REOPEN_MIN_FREE_BYTES) throw stillFull();
+    const problem = clusterFileProblem(this.dataDir);
+    if (problem) throw new AppError('data_damaged', `Hearth's database stopped and cannot be reopened: ${problem}.${restoreAdvice(dirname(this.dataDir))}`);
+    await this.send({ op: 'close' }).catch(() => undefined);
+    await this.worker.terminate();
+    try {
+      await this.start();
+    } catch (e) {
+      // The old worker is gone; this one refuses everything until the next try.
+      this.exitError = onFullDisk && this.freeBytes() < REOPEN_MIN_FREE_BYTES ? stillFull() : (e as Error);
+      throw this.exitError;
+    }
+    this.stopped = null;
+    // Other files after recovery: the idle upkeep looks at them afresh.
+    this.writes++;
+  }
+
+  private freeBytes(): number {
+    const s = statfsSync(this.dataDir!);
+    return s.bavail * s.bsize;
   }
 
   static async open(dataDir: string | null, loadFrom?: Uint8Array, options: DbOptions = {}): Promise<PgliteDb> {
@@ -160,6 +223,7 @@ export class PgliteDb implements Db {
   }
 
   private send(body: DbRequestBody): Promise<unknown> {
+    if (this.stopped && body.op !== 'close' && body.op !== 'open') return Promise.reject(this.stopped);
     if (this.exitError) return Promise.reject(this.exitError);
     if (this.closed) return Promise.reject(new AppError('internal', 'database is closed'));
     const id = this.nextId++;
@@ -197,7 +261,12 @@ export class PgliteDb implements Db {
   }
 
   private locked<T>(fn: () => Promise<T>): Promise<T> {
-    return this.inTx.getStore() ? fn() : this.lock.run(fn);
+    return this.inTx.getStore()
+      ? fn()
+      : this.lock.run(async () => {
+          await this.reopenAfterStop();
+          return fn();
+        });
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<DbQueryResult<T>> {
@@ -241,6 +310,7 @@ export class PgliteDb implements Db {
     if (this.inTx.getStore()) return fn(this);
     return this.lock.run(() =>
       this.inTx.run(true, async () => {
+        await this.reopenAfterStop();
         await this.send({ op: 'exec', sql: 'BEGIN' });
         try {
           const out = await fn(this);

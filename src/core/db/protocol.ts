@@ -36,6 +36,12 @@ export interface DbErrorShape {
   sqlState?: string;
   detail?: string;
   hint?: string;
+  /**
+   * Postgres' backend ended (a PANIC or FATAL: PGlite's WebAssembly aborted);
+   * the instance answers nothing more and must be opened afresh
+   * (docs/durability.md, "After a full disk").
+   */
+  stopped?: boolean;
 }
 
 export type DbResponse =

@@ -13,12 +13,20 @@ let db: PGlite | null = null;
 let files: DurableNodeFS | null = null;
 // PGlite's types say a serializer returns a string; it also sends a Uint8Array as binary.
 let serializers = {} as SerializerOptions;
+/**
+ * Why Postgres' backend ended, once it has. After a PANIC (a full disk while
+ * the log writer makes a new segment) PGlite's WebAssembly has aborted in the
+ * middle of a commit but still looks ready, and its next statement spins for
+ * ever; so nothing is sent to it again (docs/durability.md, "After a full disk").
+ */
+let stopped: DbErrorShape | null = null;
 
 async function open(req: Extract<DbRequest, { op: 'open' }>): Promise<{ vectorOid: number }> {
   const { dataDir, durableCommits, loadFrom, wasmModule } = req;
   const opened = await openPglite(dataDir, { durableCommits, ...(loadFrom ? { loadFrom } : {}), ...(wasmModule ? { wasmModule } : {}) });
   db = opened.pg;
   files = opened.files;
+  stopped = null;
   // Vectors arrive already in pgvector's binary wire format (see vector.ts): ~15x faster than text.
   serializers = { [opened.vectorOid]: (x: Uint8Array) => x } as unknown as SerializerOptions;
   return { vectorOid: opened.vectorOid };
@@ -28,7 +36,7 @@ async function open(req: Extract<DbRequest, { op: 'open' }>): Promise<{ vectorOi
 const EMSCRIPTEN_ENOSPC = 51;
 
 function toErrorShape(e: unknown): DbErrorShape {
-  const err = e as { name?: string; errno?: number; message?: string; code?: string; detail?: string; hint?: string };
+  const err = e as { name?: string; errno?: number; message?: string; code?: string; detail?: string; hint?: string; severity?: string };
   // PGlite's filesystem throws Emscripten ErrnoErrors, which carry no message: a full disk
   // (loading a snapshot, writing files) becomes Postgres' own "disk full" SQLSTATE.
   if (err?.name === 'ErrnoError' && typeof err.errno === 'number') {
@@ -41,7 +49,19 @@ function toErrorShape(e: unknown): DbErrorShape {
     ...(err?.code ? { sqlState: err.code } : {}),
     ...(err?.detail ? { detail: err.detail } : {}),
     ...(err?.hint ? { hint: err.hint } : {}),
+    ...(err?.severity === 'PANIC' || err?.severity === 'FATAL' ? { stopped: true } : {}),
   };
+}
+
+/** The error every statement meets once the backend has ended. */
+class BackendStopped extends Error {
+  constructor(readonly shape: DbErrorShape) {
+    super(shape.message);
+  }
+}
+
+function requireRunning(): void {
+  if (stopped) throw new BackendStopped(stopped);
 }
 
 function requireDb(): PGlite {
@@ -54,6 +74,7 @@ async function handle(req: DbRequest): Promise<unknown> {
     case 'open':
       return open(req);
     case 'query': {
+      requireRunning();
       const t = performance.now();
       // A blob feeds `COPY … FROM '/dev/blob'` (bulk import, docs/export.md): rows without a statement each.
       const r = await requireDb().query(req.sql, req.params, { serializers, ...(req.blob ? { blob: new Blob([req.blob]) } : {}) });
@@ -62,9 +83,11 @@ async function handle(req: DbRequest): Promise<unknown> {
       return { rows: r.rows, affectedRows: r.affectedRows ?? 0, ms: performance.now() - t, ...(out ? { blob: out } : {}) };
     }
     case 'exec':
+      requireRunning();
       await requireDb().exec(req.sql);
       return null;
     case 'dump': {
+      requireRunning();
       const blob = await requireDb().dumpDataDir(req.compression);
       return new Uint8Array(await blob.arrayBuffer());
     }
@@ -74,7 +97,8 @@ async function handle(req: DbRequest): Promise<unknown> {
     case 'syncCounts':
       return files ? { ...files.counts } : null;
     case 'close':
-      if (db) await db.close();
+      // A backend that ended cannot shut down cleanly (its next call would spin): only the syncs below matter.
+      if (db && !stopped) await db.close();
       // Background WAL syncs still running finish before the worker may be stopped.
       files?.flushWal();
       db = null;
@@ -92,7 +116,9 @@ port.on('message', (req: DbRequest) => {
     try {
       res = { id: req.id, ok: true, result: await handle(req) };
     } catch (e) {
-      res = { id: req.id, ok: false, error: toErrorShape(e) };
+      const error = e instanceof BackendStopped ? e.shape : toErrorShape(e);
+      if (error.stopped) stopped ??= error;
+      res = { id: req.id, ok: false, error };
     }
     port.postMessage(res);
   });

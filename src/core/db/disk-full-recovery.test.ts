@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestCore, type TestCore } from '../testing/core';
+
+// A real full disk: the data folder on a small tmpfs (needs root, as on our CI machine).
+let mnt = '';
+let core: TestCore | null = null;
+beforeAll(() => {
+  mnt = mkdtempSync(join(tmpdir(), 'hearth-tmpfs-'));
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m,mode=0700', 'tmpfs', mnt]);
+});
+afterAll(async () => {
+  // Bounded: where the database hangs (the failure this file tests for), the mount must still go.
+  await Promise.race([core?.dispose().catch(() => undefined), new Promise((r) => setTimeout(r, 5000).unref())]);
+  if (mnt) {
+    execFileSync('umount', ['-l', mnt]);
+    rmSync(mnt, { recursive: true, force: true });
+  }
+});
+
+/** Fills the tmpfs to its last byte with one file. */
+function fillUp(file: string): void {
+  const chunk = Buffer.alloc(1 << 20);
+  const fd = openSync(file, 'w');
+  try {
+    for (let s = statfsSync(mnt); s.bavail > 0; s = statfsSync(mnt)) writeSync(fd, chunk, 0, Math.min(chunk.length, s.bavail * s.bsize));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe('disk full while the log needs a new segment', () => {
+  it('answers disk_full instead of hanging, and reads and writes work again once space is freed, without a restart', async () => {
+    core = await makeTestCore({ dataDir: join(mnt, 'data') });
+    await core.call('memories.write', { persona: 'main', content: 'stored before the disk filled' });
+    const filler = join(mnt, 'filler');
+    fillUp(filler);
+    // The next commit must start a new 16 MB log segment, which no longer fits: Postgres PANICs.
+    await core.ctx.db.query('SELECT pg_switch_wal()');
+    const failed = await core.dispatch('memories.write', { persona: 'main', content: 'refused for lack of space' });
+    expect(failed).toMatchObject({ ok: false, error: { code: 'disk_full' } });
+
+    // Still full: reads answer disk_full in words (they used to hang for ever).
+    const whileFull = await core.dispatch('memories.list', { persona: 'main' });
+    expect(whileFull).toMatchObject({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(/full.*nothing can be read.*Free some space.*intact/) } });
+
+    rmSync(filler);
+    const contents = async () => (await core!.call('memories.list', { persona: 'main' })).items.map((m) => m.content);
+    expect(await contents()).toEqual(['stored before the disk filled']);
+    await core.call('memories.write', { persona: 'main', content: 'written after space returned' });
+    expect((await contents()).sort()).toEqual(['stored before the disk filled', 'written after space returned']);
+  }, 120_000);
+});
