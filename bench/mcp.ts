@@ -7,13 +7,15 @@
 // Part 2, what MCP adds to a memory search: `search_memory` over Streamable HTTP to the
 // browser host, over stdio forwarded to the host, and over stdio owning the
 // folder, against a direct `recall` (in process, and through the host's /api).
+// It also prints the resident memory of the stdio server that owns the folder (after `tools/list`,
+// after one `search_memory`, after the measured searches).
 // Same seeded corpus (src/core/testing/synthetic-corpus.ts) and queries for every door; the
 // host-side doors take turns query by query so that machine load hits them alike.
 // Needs the built app (npm run build:app). Query vectors come from the fake
 // OpenAI-compatible server in this process, so the query embedding costs the same
 // negligible time in every mode and the figures are the doors' own.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -104,6 +106,16 @@ function startHost(): Promise<{ child: ChildProcess; port: number }> {
   });
 }
 
+/** A process's resident memory in MB (Linux's /proc; null elsewhere). */
+function rssMb(pid: number | null): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
 const stopChild = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null ? r() : (child.once('exit', () => r()), child.kill('SIGTERM'))));
 
 async function stdioClient(name: string): Promise<Client> {
@@ -132,10 +144,19 @@ const search = (c: Client, query: string) => c.callTool({ name: 'search_memory',
   await stopChild(host.child);
 }
 
-// 3. No app running: the stdio server owns the folder.
+// 3. No app running: the stdio server owns the folder. Its resident memory (threads included) after
+// `tools/list` and after one search: what a tools-only server costs the machine (docs/startup.md).
+const ownerRss: Record<string, number | null> = {};
 {
-  const owner = await stdioClient('bench-stdio-owner');
+  const transport = new StdioClientTransport({ command: process.execPath, args: [MCP_JS, '--persona', 'main', '--data-dir', dataDir], stderr: 'ignore' });
+  const owner = new Client({ name: 'bench-stdio-owner', version: '1' });
+  await owner.connect(transport);
+  await owner.listTools();
+  ownerRss['after tools/list'] = rssMb(transport.pid);
+  await search(owner, qs[0]!);
+  ownerRss['after one search_memory'] = rssMb(transport.pid);
   for (const [i, query] of qs.entries()) record('search_memory, MCP stdio owning', i, await time(() => search(owner, query)));
+  ownerRss[`after ${qs.length} more`] = rssMb(transport.pid);
   await owner.close();
 }
 
@@ -203,7 +224,8 @@ const table = Object.entries(samples).map(([mode, xs]) => {
   return { mode, calls: xs.length, p50: f1(percentile(xs, 50)), p95: f1(percentile(xs, 95)), 'added p50': added.p50, 'added p95': added.p95, 'added, paired median': added.paired };
 });
 console.table(table);
+console.log(`stdio server owning the folder, resident memory (MB): ${Object.entries(ownerRss).map(([k, v]) => `${k} ${v ?? 'n/a'}`).join(', ')}`);
 console.log(`n=${n} memories, ${queries} calls per mode after ${warmup} warm-up; load average after: ${load()}`);
 console.log('Stdio and HTTP rows are compared with /api/recall on the same host (taking turns); "stdio owning" with the in-process recall.');
-if (values.json) writeFileSync(values.json, JSON.stringify({ n, queries, warmup, seed, dims, loadAverage: load(), starts, table }, null, 2));
+if (values.json) writeFileSync(values.json, JSON.stringify({ n, queries, warmup, seed, dims, loadAverage: load(), starts, ownerRssMb: ownerRss, table }, null, 2));
 if (!values.db) rmSync(dataDir, { recursive: true, force: true });

@@ -335,14 +335,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   // Before the first call is answered: damage in the tables the first view reads becomes a notice it shows
-  // (docs/durability.md, "Damage at start"). A server's integrity is the server's.
-  if (dataDir && db.local) {
-    try {
-      for (const notice of await checkFirstReads(db, dataDir)) raiseNotice(ctx, notice);
-    } catch (e) {
-      console.warn('Hearth: the check at start could not run:', e instanceof Error ? e.message : e);
-    }
-  }
+  // (docs/durability.md, "Damage at start"). A server's integrity is the server's. Every call waits for it,
+  // while the page's own files are already being served (docs/startup.md).
+  const firstReadsChecked: Promise<void> =
+    dataDir && db.local
+      ? checkFirstReads(db, dataDir).then(
+          (found) => {
+            for (const notice of found) raiseNotice(ctx, notice);
+          },
+          (e: unknown) => {
+            if (!closed) console.warn('Hearth: the check at start could not run:', e instanceof Error ? e.message : e);
+          },
+        )
+      : Promise.resolve();
 
   // Keeps the checkpoint a backup needs small: taken while nobody waits (docs/durability.md).
   // A server has a checkpointer of its own.
@@ -388,8 +393,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     ctx,
     startupChecked,
-    dispatch: (method, args, meta) => dispatch(handlers, ctx, method, args, meta),
+    dispatch: async (method, args, meta) => {
+      await firstReadsChecked;
+      return dispatch(handlers, ctx, method, args, meta);
+    },
     async call(method, args, meta) {
+      await firstReadsChecked;
       const res = await dispatch(handlers, ctx, method, args, meta);
       if (!res.ok) throw AppError.from(res.error);
       return res.data as ResultOf<typeof method>;
@@ -402,6 +411,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         settleCheck();
       }
       // A check under way finishes before the database closes.
+      await firstReadsChecked;
       await startupChecked;
       try {
         // Watchers first: no file is read into a database about to close.

@@ -4,7 +4,8 @@
 // every statement issued inside it (tracked with AsyncLocalStorage, as in
 // PgliteDb) runs on that connection.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadedPg, loadPg } from './pg-lib';
 import { AppError } from '../../shared/errors';
 import type { Db, Queryable } from './client';
 import { DbError } from './client';
@@ -21,24 +22,24 @@ const INTERVAL = 1186;
 const BYTEA = 17;
 
 function typeParser(oid: number, format?: string): (value: string) => unknown {
-  if (format === 'binary') return pg.types.getTypeParser(oid, 'binary') as (v: string) => unknown;
+  if (format === 'binary') return loadedPg().types.getTypeParser(oid, 'binary') as (v: string) => unknown;
   switch (oid) {
     case INT8:
       return (v) => Number(v);
     case INT8_ARRAY: {
-      const parseArray = pg.types.getTypeParser(INT8_ARRAY as never) as (v: string) => (string | null)[];
+      const parseArray = loadedPg().types.getTypeParser(INT8_ARRAY as never) as (v: string) => (string | null)[];
       return (v) => parseArray(v).map((x) => (x === null ? null : Number(x)));
     }
     case DATE:
     case INTERVAL:
       return (v) => v;
     case BYTEA: {
-      const parseBytea = pg.types.getTypeParser(BYTEA) as (v: string) => Buffer;
+      const parseBytea = loadedPg().types.getTypeParser(BYTEA) as (v: string) => Buffer;
       // A plain Uint8Array, as PGlite returns: a Buffer would serialise differently.
       return (v) => new Uint8Array(parseBytea(v));
     }
     default:
-      return pg.types.getTypeParser(oid) as (v: string) => unknown;
+      return loadedPg().types.getTypeParser(oid) as (v: string) => unknown;
   }
 }
 
@@ -123,7 +124,7 @@ export class ServerDb implements Db {
     const { address, poolMax } = parsed;
     const config = await connectionConfig(parsed);
     const clientConfig: pg.ClientConfig = { ...config, connectionTimeoutMillis: 15_000, types: { getTypeParser: typeParser as never } };
-    const pool = new pg.Pool({ ...clientConfig, max: options.poolMax ?? poolMax ?? 4, idleTimeoutMillis: 30_000 });
+    const pool = new (await loadPg()).Pool({ ...clientConfig, max: options.poolMax ?? poolMax ?? 4, idleTimeoutMillis: 30_000 });
     // An idle connection the server dropped (restart, network): the pool replaces it; the next statement reconnects.
     pool.on('error', (e) => console.warn(`Hearth: a connection to ${describeServer(address)} was lost: ${e.message}`));
     let features: DbFeatures;
@@ -253,7 +254,7 @@ export class ServerDb implements Db {
     if (this.closed) throw new AppError('internal', 'database is closed');
     // Named, so the server's administrator sees what the connection is (pg_stat_activity); kept alive, so a
     // connection the network dropped is noticed rather than listening to nothing.
-    const client = new pg.Client({ ...this.clientConfig, application_name: applicationName, keepAlive: true });
+    const client = new (loadedPg().Client)({ ...this.clientConfig, application_name: applicationName, keepAlive: true });
     try {
       await client.connect();
     } catch (e) {

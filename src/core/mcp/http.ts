@@ -1,9 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { personaId } from '../schemas';
-import { createMcpServer, type McpBinding, type McpDeps } from './server';
+import type { McpBinding, McpDeps } from './server';
+
+// The MCP server and its transport load at the first /mcp request, not at start: a page that never
+// meets an MCP client does not wait for them (docs/startup.md).
+const loadServer = () =>
+  Promise.all([import('./server'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]).then(([own, sdk]) => ({
+    createMcpServer: own.createMcpServer,
+    StreamableHTTPServerTransport: sdk.StreamableHTTPServerTransport,
+  }));
 
 function jsonRpcError(res: ServerResponse, status: number, message: string): void {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
@@ -101,6 +108,7 @@ export class McpHttpSessions {
     }
     const init = initializeInfo(body);
     const clientInfo = init ?? clientFromTicket(req.headers['mcp-session-id']) ?? { name: 'unknown', version: '0' };
+    const { createMcpServer, StreamableHTTPServerTransport } = await loadServer();
     const server = createMcpServer(this.deps, binding, { subscriptions: false, ...(init ? {} : { clientInfo }) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     if (init) res.setHeader('mcp-session-id', ticketFor(init));

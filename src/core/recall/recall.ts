@@ -104,7 +104,7 @@ async function probeFor(q: Queryable, ctx: CoreContext, a: RecallArgs, search: {
     ...(a.includeSuperseded ? { includeSuperseded: true } : {}),
     tuning,
     // One day's recall (`date`) has nothing left to prefer by time.
-    timeRanges: tuning.timeBoost > 0 && !a.date ? widen(timeRanges(a.query, now), tuning.timeSlackDays) : [],
+    timeRanges: tuning.timeBoost > 0 && !a.date ? widen(await timeRanges(a.query, now), tuning.timeSlackDays) : [],
     ...(a.filters && Object.values(a.filters).some((v) => v !== undefined) ? { filters: a.filters } : {}),
   };
 }

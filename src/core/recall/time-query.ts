@@ -5,7 +5,11 @@
 // prefer what was written in June, but a strong match from another month
 // still counts. chrono-node reads dates in English prose; seasons and bare
 // years, which it leaves alone, are read here.
-import * as chrono from 'chrono-node';
+import type * as chrono from 'chrono-node';
+
+// Loaded at the first recall, not at start: reading its locale tables costs a start ~0.3 s (docs/startup.md).
+let chronoModule: Promise<typeof chrono> | null = null;
+const loadChrono = () => (chronoModule ??= import('chrono-node'));
 
 /** Inclusive, as YYYY-MM-DD (the `day` column's form, which compares as text). */
 export interface DayRange {
@@ -98,12 +102,12 @@ function fromChrono(r: chrono.ParsedResult, today: Date): DayRange[] {
  * The day ranges a query names, relative to `today` (recall's clock, or its
  * `date`). Empty when it names none. Never throws: any text is a query.
  */
-export function timeRanges(text: string, today: Date): DayRange[] {
+export async function timeRanges(text: string, today: Date): Promise<DayRange[]> {
   // A time is named in a question, not deep inside a pasted page: the cap keeps parsing cheap.
   const query = text.slice(0, MAX_TIME_CHARS);
   let parsed: chrono.ParsedResult[] = [];
   try {
-    parsed = chrono.parse(query, { instant: today, timezone: 0 }, { forwardDate: false });
+    parsed = (await loadChrono()).parse(query, { instant: today, timezone: 0 }, { forwardDate: false });
   } catch {
     // A parser bug must not cost the person their search: ranking goes on without time.
   }

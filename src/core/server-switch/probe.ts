@@ -2,7 +2,8 @@
 // Settings"): one connection with a short timeout, read-only statements, then
 // closed. It tells what the server is and what the database already holds, so
 // Hearth never writes into a database that belongs to something else.
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../db/pg-lib';
 import type { DatabaseProbe } from '../../shared/types';
 import { readMigrations, findMigrationsDir } from '../db/migrate';
 import { connectionError } from '../db/server';
@@ -71,7 +72,7 @@ export async function probeServer(url: string): Promise<DatabaseProbe> {
   // A URL typed in Settings: no file or socket on this computer, no password but its own (server-url.ts).
   const parsed = parseDatabaseUrl(url, 'settings');
   const { address } = parsed;
-  const client = new pg.Client({ ...(await connectionConfig(parsed)), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
+  const client = new (await loadPg()).Client({ ...(await connectionConfig(parsed)), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
   // A connection dropped while we read is reported by the query that fails; this only keeps Node from crashing on it.
   client.on('error', () => undefined);
   try {
