@@ -1,45 +1,29 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestCore, type TestCore } from '../testing/core';
+import { mountSmallDisk, type SmallDisk } from '../testing/small-disk';
 
 // A real full disk: the data folder on a small tmpfs (needs root, as on our CI machine).
+let disk: SmallDisk | null = null;
 let mnt = '';
 let core: TestCore | null = null;
 beforeAll(() => {
-  mnt = mkdtempSync(join(tmpdir(), 'hearth-tmpfs-'));
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m,mode=0700', 'tmpfs', mnt]);
+  disk = mountSmallDisk();
+  mnt = disk.dir;
 });
 afterAll(async () => {
   // Bounded: where the database hangs (the failure this file tests for), the mount must still go.
   await Promise.race([core?.dispose().catch(() => undefined), new Promise((r) => setTimeout(r, 5000).unref())]);
-  if (mnt) {
-    execFileSync('umount', ['-l', mnt]);
-    rmSync(mnt, { recursive: true, force: true });
-  }
+  disk?.remove();
 });
-
-/** Fills the tmpfs to its last byte with one file. */
-function fillUp(file: string): void {
-  const chunk = Buffer.alloc(1 << 20);
-  const fd = openSync(file, 'w');
-  try {
-    for (let s = statfsSync(mnt); s.bavail > 0; s = statfsSync(mnt)) writeSync(fd, chunk, 0, Math.min(chunk.length, s.bavail * s.bsize));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 describe('disk full while the log needs a new segment', () => {
   it('answers disk_full instead of hanging, and reads and writes work again once space is freed, without a restart', async () => {
     core = await makeTestCore({ dataDir: join(mnt, 'data') });
     await core.call('memories.write', { persona: 'main', content: 'stored before the disk filled' });
     const filler = join(mnt, 'filler');
-    fillUp(filler);
+    disk!.fill(filler);
     // The next commit must start a new 16 MB log segment, which no longer fits: Postgres PANICs.
     await core.ctx.db.query('SELECT pg_switch_wal()');
     const failed = await core.dispatch('memories.write', { persona: 'main', content: 'refused for lack of space' });

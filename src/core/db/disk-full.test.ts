@@ -1,45 +1,30 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestCore, type TestCore } from '../testing/core';
+import { mountSmallDisk, type SmallDisk } from '../testing/small-disk';
 
 // A real full disk: the data folder on a small tmpfs (needs root, as on our CI machine), filled
 // up to its last 2 MB by another file.
+let disk: SmallDisk | null = null;
 let mnt = '';
 let core: TestCore | null = null;
 beforeAll(() => {
-  mnt = mkdtempSync(join(tmpdir(), 'hearth-tmpfs-'));
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m,mode=0700', 'tmpfs', mnt]);
+  disk = mountSmallDisk();
+  mnt = disk.dir;
 });
 afterAll(async () => {
   await core?.dispose().catch(() => undefined);
-  if (mnt) {
-    execFileSync('umount', [mnt]);
-    rmSync(mnt, { recursive: true, force: true });
-  }
+  disk?.remove();
 });
-
-function fillUpTo(file: string, leave: number): void {
-  const s = statfsSync(mnt);
-  let left = s.bavail * s.bsize - leave;
-  const chunk = Buffer.alloc(1 << 20);
-  const fd = openSync(file, 'w');
-  try {
-    for (; left > 0; left -= chunk.length) writeSync(fd, chunk, 0, Math.min(chunk.length, left));
-  } finally {
-    closeSync(fd);
-  }
-}
 
 describe('disk full during a write', () => {
   it('answers disk_full, keeps what was stored, stays up, and works again once space returns', async () => {
     core = await makeTestCore({ dataDir: join(mnt, 'data') });
     await core.call('memories.write', { persona: 'main', content: 'stored before the disk filled' });
     const filler = join(mnt, 'filler');
-    fillUpTo(filler, 2 << 20);
+    disk!.fill(filler, 2 << 20);
 
     let stored = 0;
     let refusal: unknown = null;

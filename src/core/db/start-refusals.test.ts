@@ -1,7 +1,6 @@
 // Every refusal at start names what is damaged and the newest backup, in words
 // (docs/data-safety.md, "Refusals at start"): one healthy folder with a verified
 // backup, copied and damaged the way disks and people damage them.
-import { execFileSync } from 'node:child_process';
 import {
   chownSync,
   closeSync,
@@ -12,7 +11,6 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  statfsSync,
   statSync,
   unlinkSync,
   writeFileSync,
@@ -23,6 +21,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../index';
 import { makeTestCore } from '../testing/core';
+import { mountSmallDisk, type SmallDisk } from '../testing/small-disk';
 
 let healthy = '';
 let backupId = '';
@@ -151,34 +150,18 @@ describe('refusals at start', () => {
 });
 
 describe('a restart on a disk that is still full', () => {
+  let disk: SmallDisk | null = null;
   let mnt = '';
   beforeAll(() => {
-    mnt = mkdtempSync(join(tmpdir(), 'hearth-tmpfs-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m,mode=0700', 'tmpfs', mnt]);
+    disk = mountSmallDisk();
+    mnt = disk.dir;
   });
-  afterAll(() => {
-    if (!mnt) return;
-    execFileSync('umount', [mnt]);
-    rmSync(mnt, { recursive: true, force: true });
-  });
+  afterAll(() => disk?.remove());
 
   it('is refused as disk_full in words, naming the newest backup; once space returns it opens with every memory', async () => {
     const dir = copy(mnt);
     const filler = join(mnt, 'filler');
-    const s = statfsSync(mnt);
-    const fd = openSync(filler, 'w');
-    const chunk = Buffer.alloc(1 << 20);
-    try {
-      for (let left = s.bavail * s.bsize; left > 0; left -= chunk.length) {
-        try {
-          writeSync(fd, chunk, 0, Math.min(chunk.length, left));
-        } catch {
-          break;
-        }
-      }
-    } finally {
-      closeSync(fd);
-    }
+    disk!.fill(filler);
     await expect(createCore({ dataDir: dir, dailyBackups: false })).rejects.toMatchObject({
       code: 'disk_full',
       message: expect.stringMatching(new RegExp(`disk holding Hearth's data folder .* is full.*Free some space.*nothing was changed.*Its ${newest().source}`, 's')),
