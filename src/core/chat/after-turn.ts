@@ -1,7 +1,7 @@
 import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { enqueueJob } from '../jobs/enqueue';
-import type { ChatSettings } from './config';
+import type { ChatSettings } from '../settings/chat-settings';
 import { bumpNudge, type ConversationRow } from './conversation';
 import { estimateTokens } from './history';
 import { listMessages } from './messages';

@@ -4,7 +4,7 @@
 // into its graph. That insert costs milliseconds a row, so it runs a few rows
 // per statement, outside any transaction, and other calls go in between.
 import type { Queryable } from '../db/client';
-import { Pacer } from '../portable/pace';
+import { Pacer } from '../db/pace';
 import type { EmbeddingTarget } from './enqueue';
 import type { TargetRow } from './store';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryVersion } from '../../shared/api';
 import { flushSlice } from '../chat/compaction/flush';
-import { chatProviderFrom, loadChatSettings } from '../chat/config';
+import { chatProviderFrom } from '../providers/llm/config';
+import { loadChatSettings } from '../settings/chat-settings';
 import { ensureConversation } from '../chat/conversation';
 import { importMemories } from '../memories/import';
 import { type ChatFixture, chatFixture } from '../testing/chat-fixture';

@@ -19,7 +19,7 @@ import { APP_VERSION } from '../info/handlers';
 import { getPersona } from '../personas/store';
 import { AppError } from '../../shared/errors';
 import { FORMAT, FORMAT_VERSION, type HearthRecord, type Header, type RecordOf } from './format';
-import { DEFAULT_PACE, Pacer } from './pace';
+import { DEFAULT_PACE, Pacer } from '../db/pace';
 
 /** Export files the doors did not collect (a download never fetched) are removed after this long. */
 const STALE_MS = 60 * 60 * 1000;

@@ -18,7 +18,7 @@ import { memoryOrigin } from '../schemas';
 import { base64ToVector, FORMAT, FORMAT_VERSION, headerSchema, type Header, type RecordOf, recordSchema, vectorProblem } from './format';
 import { copyBinary, type Field } from './copy-binary';
 import { gzipLines, importCancelled, importError, type LineLimits } from './lines';
-import { DEFAULT_PACE, Pacer } from './pace';
+import { DEFAULT_PACE, Pacer } from '../db/pace';
 import { removeImportingPersona } from './unfinished';
 
 /** The most rows one insert takes; the pacer (pace.ts) usually keeps batches smaller. */

@@ -7,9 +7,9 @@
 // all mean plain recall, with a line in the log and nothing shown to the person.
 import { z } from 'zod';
 import type { CoreContext } from '../context';
-import { chatProviderFrom } from '../chat/config';
+import { chatProviderFrom } from '../providers/llm/config';
 import type { PersonaPrivacy } from '../providers/locality';
-import { parseModelJson } from '../chat/model-json';
+import { parseModelJson } from '../providers/llm/model-json';
 import { chatKey } from '../settings/keys';
 import { readSettings } from '../settings/store';
 
@@ -60,11 +60,7 @@ export async function rewriteQuery(ctx: CoreContext, privacy: PersonaPrivacy, qu
   if (!settings.recallRewrite || !settings.chat.model) return [];
   const timeout = AbortSignal.timeout(REWRITE_TIMEOUT_MS);
   try {
-    const provider = chatProviderFrom({
-      chat: { ...settings.chat, apiKey: await chatKey(ctx.secrets, settings) },
-      reviewEvery: settings.reviewEvery,
-      contextBudgetTokens: settings.contextBudgetTokens,
-    }, privacy);
+    const provider = chatProviderFrom({ chat: { ...settings.chat, apiKey: await chatKey(ctx.secrets, settings) } }, privacy);
     const res = await provider.chat(
       [
         { role: 'system', content: INSTRUCTIONS },

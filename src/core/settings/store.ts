@@ -1,6 +1,7 @@
 import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import type { EmbeddingConfig } from '../providers/embeddings/config';
+import type { ChatConfig } from '../providers/llm/config';
 import { stored } from './schema';
 import { chatKey, embeddingsKey } from './keys';
 import { DEFAULT_SETTINGS, type Settings } from './types';
@@ -32,13 +33,6 @@ export async function writeSettings(q: Queryable, values: Partial<Settings>): Pr
       [key, JSON.stringify(value)],
     );
   }
-}
-
-export interface ChatConfig {
-  baseUrl: string | null;
-  model: string | null;
-  /** Core-internal only: never put this in an answer or an event. */
-  apiKey: string | null;
 }
 
 /** The chat model's configuration, with the key only while it belongs to this server. */

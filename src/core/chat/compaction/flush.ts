@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CoreContext } from '../../context';
 import type { ChatProvider } from '../../providers/llm/types';
 import { importance } from '../../schemas';
-import { parseModelJson } from '../model-json';
+import { parseModelJson } from '../../providers/llm/model-json';
 import { writeMemory } from '../stores';
 
 const FLUSH_INSTRUCTIONS = `The conversation excerpt below is about to be condensed into a short summary, and details will be lost.

@@ -7,7 +7,7 @@ import { makeTestCore, type TestCore } from '../../testing/core';
 import { noServerReason, testBackend } from '../../testing/server';
 import { prng } from '../../testing/synthetic-corpus';
 import { afterTurn } from '../after-turn';
-import { loadChatSettings } from '../config';
+import { loadChatSettings } from '../../settings/chat-settings';
 import { ensureConversation } from '../conversation';
 import { insertMessage, listMessages } from '../messages';
 import { commitFold } from './fold';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitForJobs } from '../../testing/wait-jobs';
 import { afterTurn } from '../after-turn';
-import { loadChatSettings } from '../config';
+import { loadChatSettings } from '../../settings/chat-settings';
 import { ensureConversation } from '../conversation';
 import { type ChatFixture, chatFixture } from '../../testing/chat-fixture';
 

@@ -1,8 +1,9 @@
-// Batch sizes for export pages and import inserts, sized by time rather than
-// by a fixed row count: the database has one connection, so every statement
-// holds up every other call for as long as it runs. Aiming each statement at
-// a few tens of milliseconds keeps other calls answered (docs/export.md)
-// while batches stay big enough that per-statement overhead does not matter.
+// Batch sizes for export pages, import inserts and the placing of imported
+// vectors, sized by time rather than by a fixed row count: the database has one
+// connection, so every statement holds up every other call for as long as it
+// runs. Aiming each statement at a few tens of milliseconds keeps other calls
+// answered (docs/export.md) while batches stay big enough that per-statement
+// overhead does not matter.
 
 export interface PaceOptions {
   /** What one statement should take. */
