@@ -1,8 +1,7 @@
-import type { McpHttpState } from '../shared/api';
+import type { JobQueue, McpHttpState } from '../shared/api';
 import type { BackupInfo } from '../shared/types';
 import type { Db } from './db/client';
 import type { EventBus } from './events';
-import type { QueueDefs } from './jobs/types';
 import type { ParsedDocument, ParseOptions } from './parse/types';
 import type { EmbeddingConfig } from './providers/embeddings/config';
 import type { EmbeddingProvider } from './providers/embeddings/types';
@@ -87,7 +86,7 @@ export interface CoreContext {
   embedder: Embedder;
   parser: Parser;
   /** Every background queue's definition (src/core/app/queues.ts): jobs.retry asks its retry check. */
-  queues: QueueDefs;
+  queues: Partial<Record<JobQueue, QueueView>>;
   /** Asks the job runner to look for due work now (it also polls); call after committing an enqueue. */
   wakeJobs(): void;
   now(): Date;
@@ -106,6 +105,17 @@ export interface CoreContext {
    * the door decides instead (the desktop app: a folder the person picked).
    */
   watchDirs: readonly string[] | null;
+}
+
+/**
+ * What a handler reads of a queue's definition (QueueDef in src/core/jobs/types.ts), declared here so
+ * the context needs nothing from the jobs mechanism.
+ */
+export interface QueueView {
+  /** How many jobs of this queue may run at once. */
+  concurrency: number;
+  /** Why a person's "Retry now" cannot work (said as is), or null to retry. */
+  retryRefusal?: (args: Record<string, unknown>, ctx: CoreContext) => Promise<string | null>;
 }
 
 /** Runs the watches the database holds (implemented by src/core/knowledge/watch/service.ts). */

@@ -4,7 +4,7 @@ import { infoHandlers } from '../info/handlers';
 import { chatHandlers } from '../chat/handlers';
 import { conversationHandlers } from '../conversations/handlers';
 import { embeddingHandlers } from '../embeddings/handlers';
-import { jobHandlers } from '../jobs/handlers';
+import { jobHandlers } from '../jobs-api/handlers';
 import { ingestHandlers } from '../knowledge/ingest-handlers';
 import { knowledgeStoreHandlers } from '../knowledge/handlers';
 import { memoryHandlers } from '../memories/handlers';

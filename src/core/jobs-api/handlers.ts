@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { JOB_QUEUES, JOB_STATES } from '../../shared/enums';
 import { AppError } from '../../shared/errors';
+import { countBacklog } from '../embeddings/backlog';
+import { getJob, jobState, listJobs, retryJob } from '../jobs/list';
+import { toJob } from '../jobs/row';
 import { handler } from '../method';
 import { personaId } from '../schemas';
-import { countBacklog } from './backlog';
-import { getJob, jobState, listJobs, retryJob } from './list';
-import { toJob } from './row';
 
 const jobId = z.string().regex(/^\d{1,18}$/, 'a job id is a number');
 

@@ -1,8 +1,7 @@
 import type { Queryable } from '../db/client';
 
-// The Jobs view's "waiting for a vector" figure. It reads the embedding columns
-// of memories and knowledge_chunks directly (the embeddings domain writes them);
-// it lives here because the jobs floor must not import the domains above it.
+// The Jobs view's "waiting for a vector" figure, read from the embedding columns
+// of memories and knowledge_chunks, which this domain writes (store.ts).
 
 /** How many rows (memories + chunks) lack a current-model vector. */
 export async function countBacklog(q: Queryable, model: string, persona: string | null): Promise<number> {
