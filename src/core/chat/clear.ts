@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { findConversation, requireConversation } from './conversation';
-import { isBusy } from './running';
+import { isBusy } from '../conversations/running';
 
 /**
  * /clear: the conversation starts over — messages, rolling summary and memory

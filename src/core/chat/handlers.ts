@@ -6,7 +6,7 @@ import { clearConversation } from './clear';
 import { findConversation, requireConversation, resolveConversation } from './conversation';
 import { listMessages } from './messages';
 import { assemblePrompt } from './prompt';
-import { cancelTurn } from './running';
+import { cancelTurn } from '../conversations/running';
 import { editTurn, retryTurn, sendMessage } from './turn';
 
 export const MAX_USER_MESSAGE_CHARS = 100_000;

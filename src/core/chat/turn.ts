@@ -11,7 +11,7 @@ import { type ConversationRow, resolveConversation } from './conversation';
 import { toLlmHistory } from './history';
 import { deleteMessage, finishMessage, insertMessage, listMessages } from './messages';
 import { assemblePrompt } from './prompt';
-import { claimTurn } from './running';
+import { claimTurn } from '../conversations/running';
 import { toolsFor } from './tools/definitions';
 import { runTool } from './tools/run';
 

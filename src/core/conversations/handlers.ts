@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { isBusy } from '../chat/running';
 import { AppError } from '../../shared/errors';
 import { handler } from '../method';
 import { requirePersona } from '../personas/store';
 import { personaId, uuid } from '../schemas';
 import { closeConversation } from './incognito';
+import { isBusy } from './running';
 import { searchConversations } from './search';
 import { createConversation, deleteConversation, listConversations, renameConversation } from './store';
 

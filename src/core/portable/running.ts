@@ -1,7 +1,7 @@
 import type { CoreContext } from '../context';
 
 // Imports in flight, by the name the progress events carry (the file's name).
-// Keyed by the core's context, as chat turns are (src/core/chat/running.ts),
+// Keyed by the core's context, as chat turns are (src/core/conversations/running.ts),
 // so two cores in one process never cancel each other's imports.
 const running = new WeakMap<CoreContext['events'], Map<string, Set<AbortController>>>();
 

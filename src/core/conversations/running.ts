@@ -1,8 +1,10 @@
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 
-// Turns in flight, one per persona. Keyed by the core's context (not a
-// module-level map) so that two cores in one process never share turns.
+// Chat turns in flight, one per persona. Keyed by the core's context (not a
+// module-level map) so that two cores in one process never share turns. It
+// sits with the conversations, below chat, because closing or deleting a
+// conversation asks whether a turn is running.
 const running = new WeakMap<CoreContext, Map<string, AbortController>>();
 
 function table(ctx: CoreContext): Map<string, AbortController> {
