@@ -15,7 +15,7 @@ import { userModelHandlers } from '../user-model/handlers';
 import { mcpHandlers } from '../mcp/handlers';
 import { portableHandlers } from '../portable/handlers';
 import { backupHandlers } from '../backups/handlers';
-import { historyHandlers } from '../history/handlers';
+import { historyHandlers } from '../user-model/history-handlers';
 import { serverSwitchHandlers } from '../server-switch/handlers';
 import { trashHandlers } from '../trash/handlers';
 import { privacyHandlers } from '../privacy/handlers';

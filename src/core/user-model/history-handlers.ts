@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { ACTOR_KINDS } from '../../shared/actor';
 import { AppError } from '../../shared/errors';
+import { listActivity } from '../history/activity';
+import { memoryHistory, memoryVersion } from '../history/memory-versions';
+import { userModelHistory } from '../history/user-model-versions';
 import { handler } from '../method';
 import { updateMemory } from '../memories/mutate';
 import { getMemory } from '../memories/store';
 import { supersedeMemory, unsupersedeMemory } from '../memories/supersede';
 import { requirePersona } from '../personas/store';
 import { personaId, uuid } from '../schemas';
-import { dimension, writeUserModel } from '../user-model/write';
-import { listActivity } from './activity';
-import { memoryHistory, memoryVersion } from './memory-versions';
-import { userModelHistory } from './user-model-versions';
+import { dimension, writeUserModel } from './write';
+
+// The history's methods (docs/history.md). Restoring a version writes through
+// the memories and user-model stores, so these handlers sit with the user
+// model, the domain above both the history records and the memories.
 
 const version = z.number().int().min(1);
 const reason = z.string().max(500).optional();
