@@ -5,14 +5,19 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import type { Queryable } from '../db/client';
 import { enqueueEmbeddings } from '../embeddings/enqueue';
-import { recordMemoryVersion } from '../history/memory-versions';
+import { type MemoryState, recordMemoryVersion } from '../history/memory-versions';
 import { recordUserModelVersion } from '../history/user-model-versions';
 import type { ChangeMeta } from '../history/meta';
-import { MEMORY_COLUMNS, type MemoryRow, toMemory } from '../memories/row';
 import { toIso } from '../time';
 import { keepRows, putBack } from './rows';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What a memory's version records (history/memory-versions.ts), read here rather than through the
+ * memories domain, which sits above the trash (docs/architecture.md).
+ */
+const MEMORY_STATE = `m.id, m.persona, m.content, m.category, m.importance, m.day, m.superseded_by AS "supersededBy"`;
 
 interface NewItem {
   id?: string;
@@ -169,22 +174,26 @@ async function restoreMemoryIn(ctx: CoreContext, tx: Queryable, r: ItemRow, meta
     [r.id],
   );
   await putBack(tx, r.id, 'memory_not_duplicates');
-  const model = ctx.embedder.model();
-  const read = async (ids: string[]) =>
-    (await tx.query<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.id = ANY($1::uuid[])`, [ids])).rows.map((x) => toMemory(x, model));
-  const [m] = await read([r.item_key]);
-  await recordMemoryVersion(tx, m!, 'undelete', { ...meta, reason: meta.reason ?? 'restored from the trash' }, ctx.now());
-  // Its vector came back with it; only one never made (or made by another model) is asked for again.
-  if (m!.embeddingStatus !== 'current' && m!.embeddingStatus !== 'none') await enqueueEmbeddings(tx, m!.persona, 'memory', [m!.id]);
+  // Its vector came back with it; only one never made (or made by another model) is asked for again,
+  // and none where the server keeps no vectors (the column is bytea: docs/server-mode.md).
+  const { rows: back } = await tx.query<MemoryState & { needs_vector: boolean }>(
+    `SELECT ${MEMORY_STATE},
+       (m.embedding IS NULL OR m.embedding_model IS DISTINCT FROM $2) AND pg_typeof(m.embedding) <> 'bytea'::regtype AS needs_vector
+     FROM memories m WHERE m.id = $1`,
+    [r.item_key, ctx.embedder.model()],
+  );
+  const { needs_vector, ...m } = back[0]!;
+  await recordMemoryVersion(tx, m, 'undelete', { ...meta, reason: meta.reason ?? 'restored from the trash' }, ctx.now());
+  if (needs_vector) await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
   // What it had replaced is replaced again, where nothing else replaced it meanwhile.
-  const { rows: relinked } = await tx.query<MemoryRow>(
+  const { rows: relinked } = await tx.query<MemoryState>(
     `UPDATE memories AS m SET superseded_by = $2, superseded_at = $3
      WHERE m.id = ANY($1::uuid[]) AND m.persona = $4 AND m.superseded_by IS NULL
-     RETURNING ${MEMORY_COLUMNS}`,
-    [r.links.supersedes ?? [], m!.id, ctx.now(), m!.persona],
+     RETURNING ${MEMORY_STATE}`,
+    [r.links.supersedes ?? [], m.id, ctx.now(), m.persona],
   );
   for (const x of relinked) {
-    await recordMemoryVersion(tx, toMemory(x, model), 'supersede', { ...meta, reason: `memory ${m!.id} that replaced it was restored` }, ctx.now());
+    await recordMemoryVersion(tx, x, 'supersede', { ...meta, reason: `memory ${m.id} that replaced it was restored` }, ctx.now());
   }
 }
 
