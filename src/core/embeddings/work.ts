@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
+import type { Queryable } from '../db/client';
 import type { QueueDef } from '../jobs/types';
-import { memoryKeys } from '../memories/context-key';
 import { EMBEDDING_TARGETS } from './enqueue';
 import { embedByLength } from './length-order';
-import { loadWindowTargets, meanVectors, writeWindowVectors } from '../knowledge/window-store';
 import { placeStagedVectors } from './staged';
 import { loadTargets, markFailed, type TargetRow, writeVectors } from './store';
 import { personaPrivacy } from '../personas/store';
@@ -38,11 +37,24 @@ function announce(ctx: CoreContext, target: 'memory' | 'knowledge', rows: Target
 }
 
 /**
+ * The texts the queue embeds that the domains above this one know how to make
+ * (src/core/app/queues.ts passes memories/context-key.ts and
+ * knowledge/window-store.ts): a memory's contextual key, and a knowledge
+ * chunk's sentence windows with the rule that makes the chunk's vector of theirs.
+ */
+export interface EmbeddingSources<W extends { chunkId: string; key: string }> {
+  memoryKeys: (q: Queryable, ids: string[]) => Promise<Map<string, string>>;
+  loadWindows: (q: Queryable, chunkIds: string[]) => Promise<W[]>;
+  meanVectors: (owners: string[], vectors: Float32Array[]) => Map<string, Float32Array>;
+  writeWindowVectors: (tx: Queryable, windows: W[], vectors: Float32Array[], model: string) => Promise<void>;
+}
+
+/**
  * The `embeddings` queue: vectors for the rows a job names. All batches are
  * embedded before anything is written, and written in one transaction, so a
  * failed attempt leaves no partial result behind.
  */
-export const embeddingsQueue: QueueDef = {
+export const embeddingsQueue = <W extends { chunkId: string; key: string }>(sources: EmbeddingSources<W>): QueueDef => ({
   // One at a time: the local model is one thread, and remote servers rate-limit.
   concurrency: 1,
   async work(raw, jc, ctx) {
@@ -58,11 +70,11 @@ export const embeddingsQueue: QueueDef = {
     // A chunk's sentence windows are embedded with it, so "embedded" means both; the chunk's own
     // vector is then the mean of its windows' (one short text each instead of 3,000 characters:
     // half the model time). A chunk without windows embeds its key. docs/ranking.md, "Knowledge".
-    const windows = args.target === 'knowledge' ? await loadWindowTargets(ctx.db, rows.map((r) => r.id)) : [];
+    const windows = args.target === 'knowledge' ? await sources.loadWindows(ctx.db, rows.map((r) => r.id)) : [];
     const windowed = new Set(windows.map((w) => w.chunkId));
     const alone = rows.filter((r) => !windowed.has(r.id));
     // A memory is embedded by its contextual key; its content stays what is shown (docs/ranking.md).
-    const keys = args.target === 'memory' ? await memoryKeys(ctx.db, alone.map((r) => r.id)) : null;
+    const keys = args.target === 'memory' ? await sources.memoryKeys(ctx.db, alone.map((r) => r.id)) : null;
     const texts = [...alone.map((r) => keys?.get(r.id) ?? r.content), ...windows.map((w) => w.key)];
     // Grouped by length: a batch is padded to its longest text (length-order.ts).
     const embedded = await embedByLength(
@@ -75,14 +87,14 @@ export const embeddingsQueue: QueueDef = {
     );
     const windowVectors = embedded.slice(alone.length);
     const own = new Map(alone.map((r, i) => [r.id, embedded[i]!]));
-    const means = meanVectors(windows.map((w) => w.chunkId), windowVectors);
+    const means = sources.meanVectors(windows.map((w) => w.chunkId), windowVectors);
     const vectors = rows.map((r) => own.get(r.id) ?? means.get(r.id)!);
     if (ctx.embedder.model() !== provider.model) {
       // Settings switched model mid-job: these vectors would be stale on arrival.
       throw new AppError('provider_error', 'The embedding model changed while this job ran; it runs again with the new one.');
     }
     const written = await ctx.db.transaction(async (tx) => {
-      await writeWindowVectors(tx, windows, windowVectors, provider.model);
+      await sources.writeWindowVectors(tx, windows, windowVectors, provider.model);
       return writeVectors(tx, args.target, rows, vectors, provider.model);
     });
     announce(ctx, args.target, written);
@@ -91,4 +103,4 @@ export const embeddingsQueue: QueueDef = {
     const args = parseArgs(raw);
     announce(ctx, args.target, await markFailed(ctx.db, args.target, args.ids, error, ctx.embedder.model()));
   },
-};
+});
