@@ -11,7 +11,7 @@ const SRC = join(ROOT, 'src');
 
 // Core folders and root files that are mechanisms: they never import a domain.
 // Any other folder under src/core (besides app/ and testing/) is a domain.
-const MECHANISM_DIRS = new Set(['db', 'jobs', 'providers', 'parse', 'secrets']);
+const MECHANISM_DIRS = new Set(['db', 'jobs', 'providers', 'parse', 'secrets', 'text']);
 const MECHANISM_FILES = new Set([
   'abort.ts',
   'context.ts',
@@ -80,6 +80,128 @@ function coreArea(path: string): 'root' | 'testing' | 'mechanism' | 'domain' | n
 const all = edges();
 const show = (list: Edge[]) => list.map((e) => `${e.from} -> ${e.to}`);
 
+// The folder graph: one node per folder directly under src/core and one per root file, an arrow
+// wherever a shipped file of one imports a file of another (imports inside a folder are not arrows).
+type Graph = Map<string, Map<string, Edge[]>>;
+const nodeOf = (path: string) => path.slice('src/core/'.length).split('/')[0]!;
+
+function folderGraph(list: Edge[]): Graph {
+  const graph: Graph = new Map();
+  for (const e of list) {
+    if (isTest(e.from) || !inDir(e.from, 'src/core') || !inDir(e.to, 'src/core') || isFixture(e.from)) continue;
+    const [a, b] = [nodeOf(e.from), nodeOf(e.to)];
+    if (a === b) continue;
+    if (!graph.has(a)) graph.set(a, new Map());
+    const out = graph.get(a)!;
+    out.set(b, [...(out.get(b) ?? []), e]);
+  }
+  return graph;
+}
+
+/** Each strongly connected group of nodes (Tarjan), as one shortest cycle through its first node. */
+function cycles(graph: Graph): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of graph.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1) groups.push(group);
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return groups.map((group) => {
+    // Breadth-first from the first node back to it, inside the group: the shortest loop to show.
+    const start = group[0]!;
+    const from = new Map<string, string>();
+    const queue = [start];
+    while (queue.length) {
+      const v = queue.shift()!;
+      const next = [...(graph.get(v)?.keys() ?? [])].filter((w) => group.includes(w));
+      if (next.includes(start)) {
+        const path = [v];
+        while (path[0] !== start) path.unshift(from.get(path[0]!)!);
+        return [...path, start];
+      }
+      for (const w of next) if (!from.has(w) && w !== start) (from.set(w, v), queue.push(w));
+    }
+    return group;
+  });
+}
+
+/** A cycle as a person fixes it: the loop, then the imports that make each of its arrows. */
+function explain(graph: Graph, cycle: string[]): string {
+  const arrows = cycle.slice(1).map((to, i) => {
+    const made = graph.get(cycle[i]!)!.get(to)!;
+    return `  ${cycle[i]} -> ${to}: ${show(made.slice(0, 3)).join(', ')}${made.length > 3 ? ` and ${made.length - 3} more` : ''}`;
+  });
+  return [cycle.join(' -> '), ...arrows].join('\n');
+}
+
+/**
+ * Shells' imports of core modules other than src/core/index.ts, as they stand while the shells move to
+ * createCore's face (docs/architecture.md). The list only shrinks: take an entry off when its import goes.
+ */
+const SHELL_CORE_IMPORTS_LEFT = [
+  'src/host/api-route.ts -> src/core/knowledge/upload.ts',
+  'src/host/api-route.ts -> src/core/page-paths.ts',
+  'src/host/config.ts -> src/core/data-dir.ts',
+  'src/host/events-socket.ts -> src/core/events.ts',
+  'src/host/index.ts -> src/core/db/pgdata-template.ts',
+  'src/host/index.ts -> src/core/knowledge/upload.ts',
+  'src/host/index.ts -> src/core/mcp/endpoint.ts',
+  'src/host/index.ts -> src/core/mcp/handover.ts',
+  'src/host/index.ts -> src/core/mcp/http.ts',
+  'src/host/index.ts -> src/core/portable/upload.ts',
+  'src/host/index.ts -> src/core/private-umask.ts',
+  'src/host/ingest-route.ts -> src/core/knowledge/size-text.ts',
+  'src/host/ingest-route.ts -> src/core/knowledge/staging.ts',
+  'src/host/ingest-route.ts -> src/core/knowledge/upload.ts',
+  'src/host/ingest-route.ts -> src/core/page-paths.ts',
+  'src/host/server.ts -> src/core/events.ts',
+  'src/host/server.ts -> src/core/knowledge/upload.ts',
+  'src/host/server.ts -> src/core/mcp/http.ts',
+  'src/main/door.ts -> src/core/page-paths.ts',
+  'src/main/index.ts -> src/core/data-dir.ts',
+  'src/main/index.ts -> src/core/db/pgdata-template.ts',
+  'src/main/index.ts -> src/core/mcp/handover.ts',
+  'src/main/index.ts -> src/core/private-umask.ts',
+  'src/main/mcp-mode.ts -> src/core/context.ts',
+  'src/main/safe-storage-secrets.ts -> src/core/context.ts',
+  'src/mcp/args.ts -> src/core/data-dir.ts',
+  'src/mcp/args.ts -> src/core/schemas.ts',
+  'src/mcp/backend.ts -> src/core/db/lock.ts',
+  'src/mcp/backend.ts -> src/core/mcp/endpoint.ts',
+  'src/mcp/backend.ts -> src/core/mcp/server.ts',
+  'src/mcp/listener.ts -> src/core/mcp/http.ts',
+  'src/mcp/ownership.ts -> src/core/mcp/endpoint.ts',
+  'src/mcp/ownership.ts -> src/core/mcp/http.ts',
+  'src/mcp/ownership.ts -> src/core/mcp/server.ts',
+  'src/mcp/proxy.ts -> src/core/info/handlers.ts',
+  'src/mcp/proxy.ts -> src/core/mcp/protocol-error.ts',
+  'src/mcp/proxy.ts -> src/core/mcp/resources.ts',
+  'src/mcp/proxy.ts -> src/core/mcp/server.ts',
+  'src/mcp/stdio-main.ts -> src/core/private-umask.ts',
+  'src/mcp/switchable-listener.ts -> src/core/mcp/endpoint.ts',
+  'src/mcp/switchable-listener.ts -> src/core/mcp/http-credentials.ts',
+  'src/mcp/switchable-listener.ts -> src/core/mcp/http.ts',
+  'src/mcp/switchable-listener.ts -> src/core/mcp/listener-setting.ts',
+];
+
 describe('import direction (docs/architecture.md)', () => {
   it('sees the source tree', () => {
     // A broken pattern would make every rule below pass vacuously.
@@ -111,6 +233,34 @@ describe('import direction (docs/architecture.md)', () => {
 
   it('mechanisms never import a domain', () => {
     expect(show(all.filter((e) => !isTest(e.from) && coreArea(e.from) === 'mechanism' && coreArea(e.to) === 'domain'))).toEqual([]);
+  });
+
+  it('the folders of src/core import each other one way: no cycle', () => {
+    const graph = folderGraph(all);
+    // A graph without these arrows would pass vacuously.
+    expect(graph.get('chat')?.has('memories')).toBe(true);
+    expect(graph.get('memories')?.has('db')).toBe(true);
+    expect(cycles(graph).map((cycle) => explain(graph, cycle))).toEqual([]);
+  });
+
+  it('no file imports the index of a folder above its own', () => {
+    const upward = all.filter((e) => {
+      // Fixtures build whole cores (testing/core.ts); they ship in no bundle.
+      if (isTest(e.from) || isFixture(e.from) || !inDir(e.from, 'src/core') || !e.to.endsWith('/index.ts')) return false;
+      return inDir(dirname(e.from), dirname(e.to));
+    });
+    expect(show(upward)).toEqual([]);
+  });
+
+  it('shells reach the core only through src/core/index.ts', () => {
+    const shells = ['src/main', 'src/host', 'src/mcp', 'src/preload'];
+    const reached = all.filter(
+      (e) => !isTest(e.from) && shells.some((s) => inDir(e.from, s)) && inDir(e.to, 'src/core') && e.to !== 'src/core/index.ts',
+    );
+    const left = new Set(SHELL_CORE_IMPORTS_LEFT);
+    expect(show(reached).filter((x) => !left.has(x))).toEqual([]);
+    // An entry whose import has gone comes off the list, so the list never allows an import back.
+    expect(SHELL_CORE_IMPORTS_LEFT.filter((x) => !show(reached).includes(x))).toEqual([]);
   });
 
   it('fixtures are imported only by tests, other fixtures and nothing shipped', () => {
