@@ -137,7 +137,11 @@ function cycles(graph: Graph): string[][] {
         while (path[0] !== start) path.unshift(from.get(path[0]!)!);
         return [...path, start];
       }
-      for (const w of next) if (!from.has(w) && w !== start) (from.set(w, v), queue.push(w));
+      for (const w of next) {
+        if (from.has(w) || w === start) continue;
+        from.set(w, v);
+        queue.push(w);
+      }
     }
     return group;
   });
