@@ -1,5 +1,7 @@
 import type { ErrorCode } from './errors';
 import type { Actor } from './actor';
+import type { z } from 'zod';
+import type { memoryFilters } from './contract/fields';
 // The data the contract carries: what methods take and return and events push.
 // Types only; the closed name sets they use live in ./enums.
 
@@ -119,14 +121,8 @@ export type ActivityItem =
   | ({ kind: 'memory'; id: string } & MemoryVersion)
   | ({ kind: 'userModel'; id: string } & UserModelVersion);
 
-export interface MemoryFilters {
-  category?: string;
-  importanceMin?: number;
-  importanceMax?: number;
-  dayFrom?: ISODate;
-  dayTo?: ISODate;
-  origin?: MemoryOrigin;
-}
+/** The memory browser's filters; their schema is the contract's (src/shared/contract/fields.ts). */
+export type MemoryFilters = z.input<typeof memoryFilters>;
 
 export interface MemoryPage {
   items: Memory[];

@@ -3,6 +3,7 @@ import type { Memory } from '../../../shared/api';
 import { getApi } from '../../api';
 import { longDay, today } from '../../lib/format';
 import type { MemoryDraft } from './store';
+import { CATEGORY_MAX } from '../../../shared/contract/limits';
 
 interface Props {
   initial?: Memory;
@@ -127,7 +128,7 @@ export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabe
             data-testid="memory-category-input"
             list={listId}
             value={category}
-            maxLength={64}
+            maxLength={CATEGORY_MAX}
             placeholder="e.g. work"
             onChange={(e) => setCategory(e.target.value)}
           />
