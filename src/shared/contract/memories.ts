@@ -15,7 +15,7 @@ const category = z
 const content = text(MEMORY_CONTENT_MAX);
 const version = z.number().int().min(1);
 
-/** A memory as the API returns it: what the browser's undo sends back. */
+/** A memory as the API returns it (the type Memory, src/shared/types.ts): what the browser's undo sends back. */
 export const memoryShape = z
   .object({
     id: uuid,
@@ -32,8 +32,10 @@ export const memoryShape = z
     insertedAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
     // Shown by the browser; undoing a deletion re-links what the memory had replaced (docs/history.md).
+    /** The newer memory that replaced this one (docs/history.md); null while current. */
     supersededBy: uuid.nullable().optional(),
     supersededAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** Memories this one replaced. */
     supersedes: z.array(uuid).max(10_000).optional(),
   })
   .strict();
