@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { avatarProblem } from '../avatar';
 import { MEMORY_ORIGINS } from '../enums';
-import { CATEGORY_MAX, DIMENSION_MAX } from './limits';
+import { CATEGORY_MAX, DIMENSION_MAX, SCALE_MAX, SCALE_MIN } from './limits';
 
 // Building blocks of the argument schemas: each value a method takes, checked one way.
 
@@ -19,9 +19,9 @@ export const isoDay = z
 
 export const uuid = z.string().uuid('not a valid id');
 
-export const importance = z.number().int('importance is a whole number').min(1).max(10);
+export const importance = z.number().int('importance is a whole number').min(SCALE_MIN).max(SCALE_MAX);
 
-export const confidence = z.number().int('confidence is a whole number').min(1).max(10);
+export const confidence = z.number().int('confidence is a whole number').min(SCALE_MIN).max(SCALE_MAX);
 
 /** An MCP client's name as Hearth stores it (sanitised from its initialize handshake). */
 export const MCP_CLIENT_NAME = /^[A-Za-z0-9._-](?:[A-Za-z0-9._ -]{0,62}[A-Za-z0-9._-])?$/;

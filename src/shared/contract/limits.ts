@@ -1,6 +1,9 @@
 // Every bound the contract sets on what crosses a door, named once: the core's
 // schemas, the chat and MCP tools and the page's form fields all read these.
 
+/** A memory's importance, and how sure a user-model dimension is (its confidence): a whole number on this scale. */
+export const SCALE_MIN = 1;
+export const SCALE_MAX = 10;
 /** A memory's category (a short label). */
 export const CATEGORY_MAX = 64;
 /** A persona's name. */
