@@ -46,13 +46,13 @@ export const userModelHistoryArgs = z.object({
 
 export const recallArgs = z.object({
   query: text(TOOL_QUERY_MAX).describe('What to look for, in words (a question or keywords).'),
-  limit: z.number().int().min(1).max(TOOL_RECALL_LIMIT_MAX).describe(`How many results at most (1–${TOOL_RECALL_LIMIT_MAX}, default 5).`).nullish(),
-  date: isoDay.describe('YYYY-MM-DD: only memories of that day.').nullish(),
+  limit: z.number().int().min(1).max(TOOL_RECALL_LIMIT_MAX).nullish().describe(`How many results at most (1–${TOOL_RECALL_LIMIT_MAX}, default 5).`),
+  date: isoDay.nullish().describe('YYYY-MM-DD: only memories of that day.'),
   // The memory browser's filters, narrowing which memories are searched (none by default).
-  category: category.describe('Only memories of this category.').nullish(),
-  min_importance: importance.describe('Only memories at least this important.').nullish(),
-  from_day: isoDay.describe('YYYY-MM-DD: only memories of this day or later.').nullish(),
-  to_day: isoDay.describe('YYYY-MM-DD: only memories of this day or earlier.').nullish(),
+  category: category.nullish().describe('Only memories of this category.'),
+  min_importance: importance.nullish().describe('Only memories at least this important.'),
+  from_day: isoDay.nullish().describe('YYYY-MM-DD: only memories of this day or later.'),
+  to_day: isoDay.nullish().describe('YYYY-MM-DD: only memories of this day or earlier.'),
 });
 
 /** A recall tool call's filters in the contract's shape; undefined when it set none, so the call is unchanged. */
@@ -69,7 +69,7 @@ export function recallToolFilters(a: z.infer<typeof recallArgs>): MemoryFilters 
 export const userModelArgs = z.object({
   dimension: userModelHistoryArgs.shape.dimension,
   content: text(USER_MODEL_CONTENT_MAX).describe('The whole new content of the dimension.'),
-  confidence: confidence.describe('1–10, default 5: how sure the fact is.').nullish(),
+  confidence: confidence.nullish().describe('1–10, default 5: how sure the fact is.'),
 });
 
 // The knowledge store validates these again (knowledgeIngestToolArgs); this is the model-facing message.

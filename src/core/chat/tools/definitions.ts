@@ -8,11 +8,15 @@ import { ingestArgs, memoryFields, recallArgs, userModelArgs, userModelHistoryAr
 // local servers' grammar builders handle only plain properties (and turn a length of
 // thousands into a grammar of thousands of rules). The zod schemas remain the real check.
 
-/** The schema under `.optional()` / `.nullish()`: the property itself, described. */
+/** The schema under `.optional()` / `.nullish()`: the property itself, with the outermost description. */
 function bare(schema: z.ZodType): z.ZodType {
   let s = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType;
-  return s;
+  let description = schema.description;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable) {
+    s = s.unwrap() as z.ZodType;
+    description ??= s.description;
+  }
+  return description ? s.describe(description) : s;
 }
 
 const PLAIN_DROPS = ['pattern', 'format', 'minLength', 'maxLength'] as const;
