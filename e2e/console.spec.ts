@@ -14,6 +14,10 @@ test('no console errors and no failed requests on any view; the app has its icon
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  // A content-policy violation is a problem too, even one the page's code catches (an eval probe).
+  await page.addInitScript({
+    content: "document.addEventListener('securitypolicyviolation', (e) => console.error('content policy violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
+  });
   page.on('response', (r: Response) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${new URL(r.url()).pathname}`);
   });

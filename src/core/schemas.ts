@@ -1,62 +1,17 @@
-import { z } from 'zod';
-import { avatarProblem } from '../shared/avatar';
-import { MEMORY_ORIGINS } from '../shared/enums';
-
-// Building blocks shared by the handlers' argument schemas.
-
-export const personaId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a persona id is lowercase letters, digits, - or _');
-
-export const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is written YYYY-MM-DD')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'not a real calendar day');
-
-export const uuid = z.string().uuid('not a valid id');
-
-export const importance = z.number().int('importance is a whole number').min(1).max(10);
-
-/** An MCP client's name as Hearth stores it (sanitised from its initialize handshake). */
-export const MCP_CLIENT_NAME = /^[A-Za-z0-9._-](?:[A-Za-z0-9._ -]{0,62}[A-Za-z0-9._-])?$/;
-
-const mcpOrigin = z
-  .templateLiteral(['mcp:', z.string()])
-  .refine((s) => MCP_CLIENT_NAME.test(s.slice(4)), 'not a valid MCP client origin');
-
-export const memoryOrigin = z.union([z.enum(MEMORY_ORIGINS), mcpOrigin]);
-
-/** Free text a person or a model typed: trimmed, never empty, bounded. */
-export const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
-
-/**
- * A persona's avatar: one emoji or one or two letters, counted as a person sees them (src/shared/avatar.ts).
- * null, or nothing but spaces, means the name's first character.
- */
-export const avatar = z
-  .string()
-  .max(200)
-  .trim()
-  .nullable()
-  .transform((a) => (a ? a : null))
-  .superRefine((a, ctx) => {
-    const problem = a === null ? null : avatarProblem(a);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-
-export const noArgs = z.object({}).strict();
-
-/** The memory browser's filters (memories.list, and recall's candidate selection). */
-export const memoryFilters = z
-  .object({
-    category: z.string().max(64).optional(),
-    importanceMin: importance.optional(),
-    importanceMax: importance.optional(),
-    dayFrom: isoDay.optional(),
-    dayTo: isoDay.optional(),
-    origin: memoryOrigin.optional(),
-  })
-  .strict();
+// The argument schemas' building blocks live with the contract (src/shared/contract/fields.ts);
+// the core's own checks (model JSON, imported files) build on the same ones.
+export {
+  avatar,
+  category,
+  confidence,
+  dimension,
+  importance,
+  isoDay,
+  MCP_CLIENT_NAME,
+  memoryFilters,
+  memoryOrigin,
+  noArgs,
+  personaId,
+  text,
+  uuid,
+} from '../shared/contract/fields';

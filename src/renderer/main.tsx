@@ -1,3 +1,5 @@
+// First: zod must be configured before any schema is built (see zod-csp.ts).
+import './zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -1,16 +1,14 @@
-// The method map: every method any door serves, with its arguments and result.
-// This interface is the single source of the method list: the core's handler
-// table must implement exactly these keys (src/core/app/handlers.ts checks it).
+// What every method answers. The method list and each method's arguments are
+// the zod schemas in src/shared/contract/ (docs/contract.md); this map gives
+// each of those methods its result type, and must name exactly the same
+// methods (checked below).
 
-import type { JobQueue, JobState, MemoryOrigin, RecallKind } from './enums';
-import type { ActorKind } from './actor';
 import type {
   AppInfo,
   BackupInfo,
   ActivityItem,
   ChatMessage,
   ChatPrompt,
-  ISODate,
   IntegrityResult,
   Job,
   JobsSummary,
@@ -21,10 +19,8 @@ import type {
   McpConnectionInfo,
   McpHttpState,
   Memory,
-  MemoryFilters,
   MemoryPage,
   MemorySearchResult,
-  ImportFormat,
   ImportFromResult,
   DuplicateGroup,
   SimilarMemory,
@@ -43,183 +39,156 @@ import type {
   UserModelEntry,
   UserModelVersion,
 } from './types';
-import type { SettingsPatch, SettingsView } from './settings';
+import type { SettingsView } from './settings';
+import type { ArgsOf, Method } from './contract';
 
-/** method name → [arguments, result]. */
-export interface Api {
+export type { ArgsOf, Method, ParsedArgsOf } from './contract';
+
+/** method name → what it answers. */
+export interface Results {
   /**
    * notices: what start-up found damaged, set aside or finished (the keys file, an interrupted restore,
    * damage the check after start found), for the person to read; the UI shows them as a banner.
    */
-  'app.info': [Record<string, never>, AppInfo];
+  'app.info': AppInfo;
   /** Hides one notice (given by its text) until the next start; returns the ones left. */
-  'app.dismissNotice': [{ notice: string }, { notices: string[] }];
+  'app.dismissNotice': { notices: string[] };
 
-  'personas.list': [Record<string, never>, Persona[]];
-  'personas.create': [{ name: string; avatar?: string | null }, Persona];
-  'personas.rename': [{ id: string; name: string; avatar?: string | null }, Persona];
-  'personas.delete': [{ id: string; confirm: string }, { deleted: Persona['counts'] }];
+  'personas.list': Persona[];
+  'personas.create': Persona;
+  'personas.rename': Persona;
+  'personas.delete': { deleted: Persona['counts'] };
   /** Privacy settings (docs/privacy.md); the warnings say which model calls the current providers will refuse. */
-  'personas.update': [{ id: string; localOnly?: boolean; mcp?: boolean }, PersonaUpdate];
+  'personas.update': PersonaUpdate;
   /**
    * Writes the persona to one `<name>.hearth` file (docs/export.md). The browser host answers with `url`
    * (a one-time download, same Bearer token); the desktop app asks where to save and answers with `path`
    * (null when the user cancelled).
    */
-  'personas.export': [{ id: string }, { name: string; bytes: number; url?: string; path?: string | null }];
+  'personas.export': { name: string; bytes: number; url?: string; path?: string | null };
   /** A .hearth file as a new persona: uploaded bytes, or (desktop only) a file the user dropped or picked. */
-  'personas.import': [{ name: string; dataBase64: string } | { path: string }, PersonaImport];
+  'personas.import': PersonaImport;
   /** Stops the import of the file of this name (the `persona` of its `personas.transfer` events); nothing of it stays. */
-  'personas.importCancel': [{ name: string }, { cancelled: number }];
+  'personas.importCancel': { cancelled: number };
 
-  'memories.write': [
-    { persona: string; content: string; category?: string | null; importance?: number; day?: ISODate; origin?: MemoryOrigin },
-    Memory,
-  ];
-  'memories.update': [
-    { id: string; content?: string; category?: string | null; importance?: number; day?: ISODate },
-    Memory,
-  ];
-  'memories.delete': [{ id: string }, { id: string; deleted: true; memory: Memory }];
+  'memories.write': Memory;
+  'memories.update': Memory;
+  'memories.delete': { id: string; deleted: true; memory: Memory };
   /** Puts back a memory deleted moments ago (the browser's undo), same id. */
-  'memories.restore': [{ memory: Memory }, Memory];
-  'memories.get': [{ id: string }, Memory];
-  'memories.list': [{ persona: string; filters?: MemoryFilters; limit?: number; cursor?: string | null }, MemoryPage];
-  'memories.categories': [{ persona: string }, string[]];
-  'memories.topBlock': [{ persona: string; withIds?: boolean }, string];
+  'memories.restore': Memory;
+  'memories.get': Memory;
+  'memories.list': MemoryPage;
+  'memories.categories': string[];
+  'memories.topBlock': string;
   /** Memories from another tool's export into this persona (origin `import`); `dryRun` previews and writes nothing. */
-  'memories.importFrom': [
-    { persona: string; format: ImportFormat; text?: string; dataBase64?: string; dryRun?: boolean },
-    ImportFromResult,
-  ];
+  'memories.importFrom': ImportFromResult;
   /** Every version of one memory, oldest first (docs/history.md). */
-  'memories.history': [{ id: string }, MemoryVersion[]];
+  'memories.history': MemoryVersion[];
   /** Brings back a past version's content, category, importance and day: a new version. */
-  'memories.restoreVersion': [{ id: string; version: number }, Memory];
+  'memories.restoreVersion': Memory;
   /** Marks `id` as replaced by the newer memory `by` (same persona); nothing is deleted. */
-  'memories.supersede': [{ id: string; by: string; reason?: string }, Memory];
+  'memories.supersede': Memory;
   /** Undoes a supersession: `id` is current again. */
-  'memories.unsupersede': [{ id: string }, Memory];
+  'memories.unsupersede': Memory;
   /** The persona's stored memory that says `content` in other words, or null (docs/duplicates.md). */
-  'memories.similar': [{ persona: string; content: string; exclude?: string[] }, SimilarMemory | null];
+  'memories.similar': SimilarMemory | null;
   /** Groups of near-duplicates the persona already holds, biggest first (Tidy up). */
-  'memories.duplicates': [{ persona: string }, DuplicateGroup[]];
+  'memories.duplicates': DuplicateGroup[];
   /** Supersedes `others` by `keep` (history kept, undoable); returns the superseded ones. */
-  'memories.merge': [{ keep: string; others: string[] }, Memory[]];
+  'memories.merge': Memory[];
   /** These memories are not duplicates of each other: Tidy up does not group them again. */
-  'memories.notDuplicates': [{ ids: string[] }, { pairs: number }];
+  'memories.notDuplicates': { pairs: number };
   /** The latest changes across a persona's memories and user model, newest first. */
-  'activity.list': [
-    { persona: string; actorKind?: ActorKind; kind?: 'memory' | 'userModel'; limit?: number; before?: string | null },
-    { items: ActivityItem[]; nextCursor: string | null },
-  ];
+  'activity.list': { items: ActivityItem[]; nextCursor: string | null };
 
-  'userModel.list': [{ persona: string }, UserModelEntry[]];
-  'userModel.upsert': [{ persona: string; dimension: string; content: string; confidence?: number }, UserModelEntry];
+  'userModel.list': UserModelEntry[];
+  'userModel.upsert': UserModelEntry;
   /** `trashId`: what `trash.restore` takes to undo it (docs/trash.md). */
-  'userModel.delete': [{ persona: string; dimension: string }, { deleted: boolean; trashId: string | null }];
-  'userModel.block': [{ persona: string }, string];
+  'userModel.delete': { deleted: boolean; trashId: string | null };
+  'userModel.block': string;
   /** Every version of one dimension, oldest first, deletions included. */
-  'userModel.history': [{ persona: string; dimension: string }, UserModelVersion[]];
-  'userModel.restoreVersion': [{ persona: string; dimension: string; version: number }, UserModelEntry];
+  'userModel.history': UserModelVersion[];
+  'userModel.restoreVersion': UserModelEntry;
 
-  'knowledge.ingest': [
-    { persona: string; path: string } | { persona: string; name: string; dataBase64: string },
-    { jobId: string; source: string },
-  ];
-  'knowledge.listSources': [{ persona: string }, KnowledgeSource[]];
-  'knowledge.deleteSource': [{ persona: string; source: string }, { deleted: number; trashId: string | null }];
+  'knowledge.ingest': { jobId: string; source: string };
+  'knowledge.listSources': KnowledgeSource[];
+  'knowledge.deleteSource': { deleted: number; trashId: string | null };
   /** Keeps a folder's documents ingested (docs/watched-folders.md); `folder` is an absolute path the door allows. */
-  'knowledge.watch': [{ persona: string; folder: string }, FolderWatch];
+  'knowledge.watch': FolderWatch;
   /** Stops watching; what was ingested stays. */
-  'knowledge.unwatch': [{ persona: string; folder: string }, { unwatched: boolean }];
+  'knowledge.unwatch': { unwatched: boolean };
   /** `allowedDirs`: the folders the browser host may watch inside (null: the desktop app's folder picker decides). */
-  'knowledge.watches': [{ persona: string }, { watches: FolderWatch[]; allowedDirs: string[] | null }];
+  'knowledge.watches': { watches: FolderWatch[]; allowedDirs: string[] | null };
 
   /** What deletes put in the persona's trash, newest first (docs/trash.md). */
-  'trash.list': [{ persona: string }, TrashItem[]];
+  'trash.list': TrashItem[];
   /** Puts one item back whole: same id, versions, vectors and links. */
-  'trash.restore': [{ id: string }, TrashItem];
+  'trash.restore': TrashItem;
   /** Removes everything in the persona's trash for good; only with `confirm: true` (the UI asks first). */
-  'trash.empty': [{ persona: string; confirm: true }, { emptied: number }];
+  'trash.empty': { emptied: number };
 
-  recall: [
-    {
-      persona: string;
-      query: string;
-      limit?: number;
-      date?: ISODate;
-      kinds?: RecallKind[];
-      /** Also return superseded memories, each ranked below what replaced it. */
-      includeSuperseded?: boolean;
-      /** Narrows which memories recall considers (knowledge is unaffected); none by default. */
-      filters?: MemoryFilters;
-    },
-    RecallHit[],
-  ];
+  recall: RecallHit[];
   /** The memory browser's search: recall over memories only, with how many memories match at all. */
-  'memories.search': [
-    { persona: string; query: string; limit?: number; filters?: MemoryFilters; includeSuperseded?: boolean },
-    MemorySearchResult,
-  ];
+  'memories.search': MemorySearchResult;
 
-  'embeddings.backfill': [{ persona?: string }, { enqueued: number }];
-  'jobs.list': [{ state?: JobState; queue?: JobQueue; persona?: string; limit?: number }, JobsSummary];
-  'jobs.retry': [{ id: string }, Job];
+  'embeddings.backfill': { enqueued: number };
+  'jobs.list': JobsSummary;
+  'jobs.retry': Job;
 
-  'settings.get': [Record<string, never>, SettingsView];
-  'settings.set': [SettingsPatch, SettingsView];
+  'settings.get': SettingsView;
+  'settings.set': SettingsView;
   /** One real request with the saved settings; a failure is an answer ({ok: false}), not an error. */
-  'settings.testConnection': [
-    { which: 'chat' | 'embeddings'; chat?: { baseUrl: string | null; model: string | null; apiKey?: string } },
-    ConnectionTest,
-  ];
+  'settings.testConnection': ConnectionTest;
 
   // `conversation`: which of the persona's conversations; omitted, the current one (most recently used).
-  'chat.send': [{ persona: string; text: string; conversation?: string }, ChatMessage];
+  'chat.send': ChatMessage;
   /** Rewrites the last user message and answers it again: what followed it is replaced. */
-  'chat.edit': [{ persona: string; conversation?: string; text: string }, ChatMessage];
+  'chat.edit': ChatMessage;
   /** Answers the last user message again (Retry / Regenerate): what followed it is replaced. */
-  'chat.retry': [{ persona: string; conversation?: string }, ChatMessage];
-  'chat.cancel': [{ persona: string }, { cancelled: boolean }];
-  'chat.history': [{ persona: string; conversation?: string }, { messages: ChatMessage[]; summary: string; conversation: string | null }];
-  'chat.clear': [{ persona: string; conversation?: string }, { cleared: number }];
-  'chat.prompt': [{ persona: string; conversation?: string }, ChatPrompt];
+  'chat.retry': ChatMessage;
+  'chat.cancel': { cancelled: boolean };
+  'chat.history': { messages: ChatMessage[]; summary: string; conversation: string | null };
+  'chat.clear': { cleared: number };
+  'chat.prompt': ChatPrompt;
 
-  'conversations.list': [{ persona: string }, ConversationInfo[]];
-  'conversations.search': [{ persona: string; query: string; limit?: number }, ConversationHit[]];
-  'conversations.create': [{ persona: string; title?: string; incognito?: boolean }, ConversationInfo];
+  'conversations.list': ConversationInfo[];
+  'conversations.search': ConversationHit[];
+  'conversations.create': ConversationInfo;
   /** Closing an incognito conversation deletes it (docs/privacy.md); any other conversation stays as it is. */
-  'conversations.close': [{ persona: string; id: string }, { deleted: boolean }];
-  'conversations.rename': [{ persona: string; id: string; title: string }, ConversationInfo];
-  'conversations.delete': [{ persona: string; id: string }, { deleted: boolean }];
+  'conversations.close': { deleted: boolean };
+  'conversations.rename': ConversationInfo;
+  'conversations.delete': { deleted: boolean };
 
-  'mcp.clients': [Record<string, never>, McpClient[]];
-  'mcp.calls': [{ client?: string; limit?: number }, McpCall[]];
-  'mcp.setClientEnabled': [{ name: string; enabled: boolean }, McpClient];
-  'mcp.connectionInfo': [{ persona: string }, McpConnectionInfo];
+  'mcp.clients': McpClient[];
+  'mcp.calls': McpCall[];
+  'mcp.setClientEnabled': McpClient;
+  'mcp.connectionInfo': McpConnectionInfo;
   /** The desktop app's local MCP listener (the browser host always serves /mcp). */
-  'mcp.setListener': [{ enabled: boolean }, McpHttpState | null];
-  'mcp.rotateToken': [Record<string, never>, McpHttpState | null];
+  'mcp.setListener': McpHttpState | null;
+  'mcp.rotateToken': McpHttpState | null;
 
   /** Backups of the whole database in <dataDir>/backups, newest first (docs/data-safety.md). */
-  'backups.list': [Record<string, never>, BackupInfo[]];
-  'backups.create': [Record<string, never>, BackupInfo];
+  'backups.list': BackupInfo[];
+  'backups.create': BackupInfo;
   /** Backs up the current state first, then replaces it with the backup `id`. */
-  'backups.restore': [{ id: string }, { restored: BackupInfo; before: BackupInfo }];
+  'backups.restore': { restored: BackupInfo; before: BackupInfo };
   /** Reads every table and index of the open database now. */
-  'data.checkIntegrity': [Record<string, never>, IntegrityResult];
+  'data.checkIntegrity': IntegrityResult;
 
   // Where the data is kept (docs/server-mode.md, "Switching in Settings"). The URL goes in, never back out.
-  'database.get': [Record<string, never>, DatabaseView];
+  'database.get': DatabaseView;
   /** Connects (short timeout) and reports what the server is and holds; a failure is an answer. Writes nothing. */
-  'database.test': [{ url: string }, DatabaseTest];
+  'database.test': DatabaseTest;
   /** Copies every persona of this computer into the server, then saves it for the next start. */
-  'database.copyAndSwitch': [{ url: string }, DatabaseCopyResult];
+  'database.copyAndSwitch': DatabaseCopyResult;
   /** Forgets the saved server: this computer's data from the next start. */
-  'database.useLocal': [Record<string, never>, DatabaseView];
+  'database.useLocal': DatabaseView;
 }
 
-export type Method = keyof Api;
-export type ArgsOf<M extends Method> = Api[M][0];
-export type ResultOf<M extends Method> = Api[M][1];
+export type ResultOf<M extends Method> = Results[M];
+
+/** method name → [arguments, result]. */
+export type Api = { [M in Method]: [ArgsOf<M>, ResultOf<M>] };
+
+// A method with arguments but no result type, or the other way round, is a compile error.
+true satisfies [Exclude<Method, keyof Results> | Exclude<keyof Results, Method>] extends [never] ? true : never;

@@ -1,14 +1,15 @@
 import type { ErrorCode } from './errors';
 import type { Actor } from './actor';
+import type { z } from 'zod';
+import type { memoryFilters } from './contract/fields';
+import type { memoryShape } from './contract/memories';
 // The data the contract carries: what methods take and return and events push.
 // Types only; the closed name sets they use live in ./enums.
 
 import type {
-  EmbeddingStatus,
   ImportFormat,
   JobQueue,
   JobState,
-  MemoryOrigin,
   RecallKind,
   WatchFileState,
 } from './enums';
@@ -54,26 +55,8 @@ export interface PersonaUpdate {
   warnings: string[];
 }
 
-export interface Memory {
-  id: string;
-  persona: string;
-  category: string | null;
-  content: string;
-  importance: number;
-  day: ISODate;
-  origin: MemoryOrigin;
-  embeddingStatus: EmbeddingStatus;
-  embeddingModel: string | null;
-  embeddingError: string | null;
-  conversationId: string | null;
-  insertedAt: ISOTime;
-  updatedAt: ISOTime;
-  /** The newer memory that replaced this one (docs/history.md); null while current. */
-  supersededBy?: string | null;
-  supersededAt?: ISOTime | null;
-  /** Memories this one replaced. */
-  supersedes?: string[];
-}
+/** A memory as every method returns it; its schema is the contract's (src/shared/contract/memories.ts), which the browser's undo sends back. */
+export type Memory = z.output<typeof memoryShape>;
 
 /** What a memory version records: who changed it (docs/history.md). */
 export type MemoryChange = 'create' | 'update' | 'restore' | 'supersede' | 'unsupersede' | 'delete' | 'undelete';
@@ -119,14 +102,8 @@ export type ActivityItem =
   | ({ kind: 'memory'; id: string } & MemoryVersion)
   | ({ kind: 'userModel'; id: string } & UserModelVersion);
 
-export interface MemoryFilters {
-  category?: string;
-  importanceMin?: number;
-  importanceMax?: number;
-  dayFrom?: ISODate;
-  dayTo?: ISODate;
-  origin?: MemoryOrigin;
-}
+/** The memory browser's filters; their schema is the contract's (src/shared/contract/fields.ts). */
+export type MemoryFilters = z.input<typeof memoryFilters>;
 
 export interface MemoryPage {
   items: Memory[];

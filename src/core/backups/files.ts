@@ -4,15 +4,14 @@ import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { backupId } from '../../shared/contract/app';
 import type { BackupInfo } from '../../shared/types';
 
 export const BACKUP_REASONS = ['manual', 'daily', 'before-migration', 'before-persona-delete', 'before-restore'] as const;
 export type BackupReason = (typeof BACKUP_REASONS)[number];
 
 /** Ids are made here (time + reason + random); anything else is refused before it reaches a path. */
-export const backupId = z
-  .string()
-  .regex(/^\d{8}T\d{9}Z-[a-z-]{1,40}-[0-9a-f]{6}$/, 'not a backup id (see backups.list)');
+export { backupId };
 
 export const counts = z.object({
   personas: z.number().int(),

@@ -2,10 +2,8 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { checkIntegrity } from '../db/integrity';
 import { handler } from '../method';
-import { noArgs } from '../schemas';
 import { applyEmbeddingSettings } from '../settings/apply';
-import { z } from 'zod';
-import { backupId } from './files';
+import { appArgs } from '../../shared/contract/app';
 
 /** On a PostgreSQL server, backups and integrity checks are the server's (docs/server-mode.md). */
 const SERVER_BACKUPS =
@@ -18,11 +16,11 @@ function backupsOf(ctx: CoreContext) {
 }
 
 export const backupHandlers = {
-  'backups.list': handler(noArgs, (_args, ctx) => backupsOf(ctx).list()),
+  'backups.list': handler(appArgs['backups.list'], (_args, ctx) => backupsOf(ctx).list()),
 
-  'backups.create': handler(noArgs, (_args, ctx) => backupsOf(ctx).create('manual')),
+  'backups.create': handler(appArgs['backups.create'], (_args, ctx) => backupsOf(ctx).create('manual')),
 
-  'backups.restore': handler(z.object({ id: backupId }).strict(), async ({ id }, ctx) => {
+  'backups.restore': handler(appArgs['backups.restore'], async ({ id }, ctx) => {
     const out = await backupsOf(ctx).restore(id);
     // The restored database brings its own settings (the embedding model among them).
     await applyEmbeddingSettings(ctx, { backfill: false });
@@ -30,7 +28,7 @@ export const backupHandlers = {
     return out;
   }),
 
-  'data.checkIntegrity': handler(noArgs, (_args, ctx) => {
+  'data.checkIntegrity': handler(appArgs['data.checkIntegrity'], (_args, ctx) => {
     if (!ctx.db.local) throw new AppError('not_configured', SERVER_BACKUPS);
     return checkIntegrity(ctx.db);
   }),

@@ -1,11 +1,10 @@
-import { z } from 'zod';
+import { jobArgs } from '../../shared/contract/jobs';
 import { handler } from '../method';
 import { requirePersona } from '../personas/store';
-import { personaId } from '../schemas';
 import { backfillEmbeddings } from './backfill';
 
 export const embeddingHandlers = {
-  'embeddings.backfill': handler(z.object({ persona: personaId.optional() }).strict(), async (args, ctx) => {
+  'embeddings.backfill': handler(jobArgs['embeddings.backfill'], async (args, ctx) => {
     if (args.persona) await requirePersona(ctx.db, args.persona);
     return { enqueued: await backfillEmbeddings(ctx, args.persona ?? null) };
   }),

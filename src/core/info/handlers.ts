@@ -1,12 +1,11 @@
-import { z } from 'zod';
+import { appArgs } from '../../shared/contract/app';
 import { handler } from '../method';
-import { noArgs } from '../schemas';
 import { dismissNotice } from './notices';
 
 export const APP_VERSION = '0.1.0';
 
 export const infoHandlers = {
-  'app.info': handler(noArgs, async (_args, ctx) => ({
+  'app.info': handler(appArgs['app.info'], async (_args, ctx) => ({
     version: APP_VERSION,
     storage: ctx.dataDir ? ('folder' as const) : ('memory' as const),
     embeddingModel: ctx.embedder.model(),
@@ -16,7 +15,7 @@ export const infoHandlers = {
       : { kind: 'local' as const, server: null, textOnly: false as const },
   })),
   // A notice already gone (dismissed in another window) is not an error: the list is what counts.
-  'app.dismissNotice': handler(z.object({ notice: z.string().min(1).max(20_000) }).strict(), async (args, ctx) => {
+  'app.dismissNotice': handler(appArgs['app.dismissNotice'], async (args, ctx) => {
     dismissNotice(ctx, args.notice);
     return { notices: [...ctx.notices] };
   }),

@@ -1,24 +1,13 @@
-import { z } from 'zod';
-import { JOB_QUEUES, JOB_STATES } from '../../shared/enums';
+import { jobArgs } from '../../shared/contract/jobs';
 import { AppError } from '../../shared/errors';
 import { countBacklog } from '../embeddings/backlog';
 import { getJob, jobState, listJobs, retryJob } from '../jobs/list';
 import { toJob } from '../jobs/row';
 import { handler } from '../method';
-import { personaId } from '../schemas';
-
-const jobId = z.string().regex(/^\d{1,18}$/, 'a job id is a number');
 
 export const jobHandlers = {
   'jobs.list': handler(
-    z
-      .object({
-        state: z.enum(JOB_STATES).optional(),
-        queue: z.enum(JOB_QUEUES).optional(),
-        persona: personaId.optional(),
-        limit: z.number().int().min(1).max(500).default(100),
-      })
-      .strict(),
+    jobArgs['jobs.list'],
     async (args, ctx) => {
       const listed = await listJobs(ctx.db, {
         state: args.state,
@@ -30,7 +19,7 @@ export const jobHandlers = {
     },
   ),
 
-  'jobs.retry': handler(z.object({ id: jobId }).strict(), async (args, ctx) => {
+  'jobs.retry': handler(jobArgs['jobs.retry'], async (args, ctx) => {
     const before = await getJob(ctx.db, args.id);
     const retryable = before?.state === 'discarded' || before?.state === 'retryable';
     const refusal = retryable && (await ctx.queues[before!.queue]?.retryRefusal?.(before!.args, ctx));

@@ -1,10 +1,9 @@
 import { basename, isAbsolute } from 'node:path';
-import { z } from 'zod';
+import { knowledgeArgs } from '../../shared/contract/knowledge';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { handler } from '../method';
 import { requirePersona } from '../personas/store';
-import { personaId } from '../schemas';
 import { readSettings } from '../settings/store';
 import { enqueueIngest } from './ingest';
 import { detectKind } from '../parse/detect';
@@ -49,10 +48,7 @@ async function ingestUpload(ctx: CoreContext, persona: string, rawName: string, 
 
 export const ingestHandlers = {
   'knowledge.ingest': handler(
-    z.union([
-      z.object({ persona: personaId, path: z.string().min(1).max(4096) }).strict(),
-      z.object({ persona: personaId, name: z.string().min(1).max(500), dataBase64: z.string() }).strict(),
-    ]),
+    knowledgeArgs['knowledge.ingest'],
     async (args, ctx) => {
       await requirePersona(ctx.db, args.persona);
       return 'path' in args

@@ -1,10 +1,8 @@
 import type { McpCall, McpClient } from '../../shared/api';
+import { MCP_LOG_KEEP } from '../../shared/contract/limits';
 import { AppError } from '../../shared/errors';
 import type { Queryable } from '../db/client';
 import { toIso } from '../time';
-
-/** The call log keeps the newest this many lines. */
-export const MCP_LOG_KEEP = 1_000;
 
 export interface CallRecord {
   client: string;

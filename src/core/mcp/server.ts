@@ -92,6 +92,12 @@ async function missingPersona(deps: McpDeps, persona: string): Promise<AppError 
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/** Who is calling: the client's sanitised name (its actor is `mcp:<name>`) and version. */
+type ClientOf = () => { name: string; version: string | null };
+
+/** Runs one checked, logged operation on a connection (see `guardedRunner`). */
+type Guarded = <T>(label: string, writes: boolean, run: (scope: ToolScope) => Promise<T>) => Promise<Outcome<T>>;
+
 /**
  * One MCP session's server. Every tool call and resource read is checked (the
  * client switched on, the connection's write permission), validated, run
@@ -110,27 +116,37 @@ export function createMcpServer(
       instructions: serverInstructions(binding),
     },
   );
-
-  const client = () => {
+  const client: ClientOf = () => {
     // A stateless HTTP request's server never saw the initialize: the client's name comes with the request (http.ts).
     const info = options.clientInfo ?? server.getClientVersion();
     return { name: sanitiseClientName(info?.name), version: typeof info?.version === 'string' ? info.version.slice(0, 64) : null };
   };
+  const guarded = guardedRunner(deps, binding, client);
+  serveTools(server, binding, guarded);
+  serveResources(server, binding, guarded);
+  if (subscriptions) watchResources(server, deps, binding, (name) => toolScope(deps, binding, name), () => client().name);
+  return server;
+}
 
-  function scopeFor(name: string): ToolScope {
-    const meta: CallMeta = { actor: originOf(name) };
-    return {
-      persona: binding.persona,
-      async call<M extends Method>(method: M, args: ArgsOf<M>): Promise<ResultOf<M>> {
-        const res = await deps.dispatch(method, args, meta);
-        if (!res.ok) throw AppError.from(res.error);
-        return res.data as ResultOf<M>;
-      },
-    };
-  }
+/** The core's API as this client's actor, bound to the connection's persona. */
+function toolScope(deps: McpDeps, binding: McpBinding, clientName: string): ToolScope {
+  const meta: CallMeta = { actor: originOf(clientName) };
+  return {
+    persona: binding.persona,
+    async call<M extends Method>(method: M, args: ArgsOf<M>): Promise<ResultOf<M>> {
+      const res = await deps.dispatch(method, args, meta);
+      if (!res.ok) throw AppError.from(res.error);
+      return res.data as ResultOf<M>;
+    },
+  };
+}
 
-  /** Runs one logged operation; the answer is never lost to a failed log write. */
-  async function guarded<T>(label: string, writes: boolean, run: (scope: ToolScope) => Promise<T>): Promise<Outcome<T>> {
+/**
+ * Checks a call may run (the client switched on, the persona there and open to it, a write on a
+ * writable connection), runs it, and logs it; the answer is never lost to a failed log write.
+ */
+function guardedRunner(deps: McpDeps, binding: McpBinding, client: ClientOf): Guarded {
+  return async <T>(label: string, writes: boolean, run: (scope: ToolScope) => Promise<T>): Promise<Outcome<T>> => {
     const started = performance.now();
     const { name, version } = client();
     let outcome: Outcome<T>;
@@ -143,7 +159,7 @@ export function createMcpServer(
       if (writes && binding.readOnly) {
         throw new AppError('forbidden', `This connection to Hearth is read-only: ${label} was refused and nothing was changed.`);
       }
-      outcome = { ok: true, value: await run(scopeFor(name)) };
+      outcome = { ok: true, value: await run(toolScope(deps, binding, name)) };
     } catch (e) {
       if (!isAppError(e)) console.error(`[mcp] ${label} failed:`, e);
       outcome = { ok: false, message: e instanceof Error ? e.message : String(e) };
@@ -156,8 +172,11 @@ export function createMcpServer(
       console.error('[mcp] could not log a call:', e);
     }
     return outcome;
-  }
+  };
+}
 
+/** tools/list and tools/call: a failed call is a tool result with isError, which the model reads. */
+function serveTools(server: Server, binding: McpBinding, guarded: Guarded): void {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(binding) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
@@ -170,7 +189,10 @@ export function createMcpServer(
     if (!out.ok) return { content: [{ type: 'text', text: `Error: ${out.message}` }], isError: true };
     return { content: [{ type: 'text', text: out.value.text }], structuredContent: out.value.data };
   });
+}
 
+/** resources/list and resources/read: a failed read is a protocol error. */
+function serveResources(server: Server, binding: McpBinding, guarded: Guarded): void {
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: MCP_RESOURCES.map((r) => ({ uri: resourceUri(binding.persona, r.key), name: r.name, title: r.title, description: r.description, mimeType: 'text/markdown' })),
   }));
@@ -182,9 +204,6 @@ export function createMcpServer(
     if (!out.ok) throw protocolError(ErrorCode.InvalidRequest, out.message);
     return { contents: [{ uri: req.params.uri, mimeType: 'text/markdown', text: out.value }] };
   });
-
-  if (subscriptions) watchResources(server, deps, binding, (name) => scopeFor(name), () => client().name);
-  return server;
 }
 
 /**

@@ -1,13 +1,10 @@
-import { z } from 'zod';
+import { personaArgs } from '../../shared/contract/personas';
 import { confirmsName } from '../../shared/avatar';
 import { AppError, type ErrorCode, isAppError } from '../../shared/errors';
 import type { Backups } from '../context';
 import { handler } from '../method';
-import { avatar, noArgs, personaId, text } from '../schemas';
 import { deletePersona } from './delete';
 import { createPersona, getPersona, listPersonas, renamePersona } from './store';
-
-const name = text(64);
 
 /**
  * The backup that makes a deletion undoable by hand. If it fails or does not verify, nothing is deleted
@@ -26,21 +23,21 @@ async function backUpFirst(backups: Backups, personaName: string): Promise<void>
 }
 
 export const personaHandlers = {
-  'personas.list': handler(noArgs, (_args, ctx) => listPersonas(ctx.db)),
+  'personas.list': handler(personaArgs['personas.list'], (_args, ctx) => listPersonas(ctx.db)),
 
-  'personas.create': handler(z.object({ name, avatar: avatar.optional() }), async ({ name, avatar }, ctx) => {
+  'personas.create': handler(personaArgs['personas.create'], async ({ name, avatar }, ctx) => {
     const persona = await createPersona(ctx.db, name, avatar ?? null);
     ctx.events.emit('personas.changed', { persona: persona.id });
     return persona;
   }),
 
-  'personas.rename': handler(z.object({ id: personaId, name, avatar: avatar.optional() }), async ({ id, name, avatar }, ctx) => {
+  'personas.rename': handler(personaArgs['personas.rename'], async ({ id, name, avatar }, ctx) => {
     const persona = await renamePersona(ctx.db, id, name, avatar);
     ctx.events.emit('personas.changed', { persona: persona.id });
     return persona;
   }),
 
-  'personas.delete': handler(z.object({ id: personaId, confirm: z.string().max(200) }), async ({ id, confirm }, ctx) => {
+  'personas.delete': handler(personaArgs['personas.delete'], async ({ id, confirm }, ctx) => {
     // A deletion the user confirmed is backed up first; a wrong confirmation is refused before any backup.
     const persona = await getPersona(ctx.db, id);
     if (confirmsName(persona.name, confirm) && ctx.backups) {

@@ -1,13 +1,12 @@
 import { basename, isAbsolute } from 'node:path';
-import { z } from 'zod';
-import { IMPORT_FORMATS } from '../../shared/enums';
+import { memoryArgs } from '../../shared/contract/memories';
+import { personaArgs } from '../../shared/contract/personas';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { removeStaged, stageUpload } from '../knowledge/staging';
 import { handler } from '../method';
 import { openRegularFile } from '../parse/regular-file';
 import { requirePersona } from '../personas/store';
-import { personaId } from '../schemas';
 import { exportPersona } from './export';
 import { decodeInput, importFromTool } from './from-tools';
 import { importPersonaFile } from './import';
@@ -15,8 +14,6 @@ import { cancelImport, trackImport } from './running';
 import { MAX_IMPORT_BYTES } from './limits';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-/** Pasted text or a small file; whole exports of other tools are far below this. */
-const MAX_IMPORT_TEXT = 32 * 1024 * 1024;
 
 /**
  * Imports a .hearth file already on disk, reporting progress like ingestion
@@ -67,7 +64,7 @@ export function tooLarge(name: string, bytes: number): AppError {
 }
 
 export const portableHandlers = {
-  'personas.export': handler(z.object({ id: personaId }).strict(), async ({ id }, ctx) => {
+  'personas.export': handler(personaArgs['personas.export'], async ({ id }, ctx) => {
     await requirePersona(ctx.db, id);
     return exportPersona(ctx, id, (done, total) =>
       ctx.events.emit('personas.transfer', { op: 'export', persona: id, stage: 'writing', done, total }),
@@ -75,10 +72,7 @@ export const portableHandlers = {
   }),
 
   'personas.import': handler(
-    z.union([
-      z.object({ path: z.string().min(1).max(4096) }).strict(),
-      z.object({ name: z.string().min(1).max(500), dataBase64: z.string() }).strict(),
-    ]),
+    personaArgs['personas.import'],
     async (args, ctx) => {
       const result = await ('path' in args ? importFromPath(ctx, args.path) : importUpload(ctx, args.name, args.dataBase64));
       ctx.events.emit('personas.changed', { persona: result.persona.id });
@@ -86,20 +80,12 @@ export const portableHandlers = {
     },
   ),
 
-  'personas.importCancel': handler(z.object({ name: z.string().min(1).max(500) }).strict(), async ({ name }, ctx) => ({
+  'personas.importCancel': handler(personaArgs['personas.importCancel'], async ({ name }, ctx) => ({
     cancelled: cancelImport(ctx, name),
   })),
 
   'memories.importFrom': handler(
-    z
-      .object({
-        persona: personaId,
-        format: z.enum(IMPORT_FORMATS),
-        text: z.string().max(MAX_IMPORT_TEXT).optional(),
-        dataBase64: z.string().max(Math.ceil(MAX_IMPORT_TEXT / 3) * 4).optional(),
-        dryRun: z.boolean().optional(),
-      })
-      .strict(),
+    memoryArgs['memories.importFrom'],
     async ({ persona, format, text, dataBase64, dryRun }, ctx) =>
       importFromTool(ctx, persona, format, decodeInput(text, dataBase64), dryRun ?? false),
   ),

@@ -1,28 +1,22 @@
-import { z } from 'zod';
+import { appArgs } from '../../shared/contract/app';
 import type { Call } from '../method';
 import { AppError } from '../../shared/errors';
 import type { DatabaseTest, DatabaseView } from '../../shared/types';
 import type { CoreContext } from '../context';
 import { handler } from '../method';
-import { noArgs } from '../schemas';
 import { copyToServer } from './copy';
 import { probeServer } from './probe';
 import { describeSaved, readSavedUrl, saveUrl } from './saved';
 import { parseDatabaseUrl } from '../db/server-url';
 
-/** A PostgreSQL URL as typed: checked here, so a malformed one is refused with the form it should have (never echoed). */
-const url = z
-  .string()
-  .trim()
-  .min(1, 'Enter the server\'s URL (postgres://user:password@host:5432/database).')
-  .max(2000)
-  .superRefine((s, c) => {
-    try {
-      parseDatabaseUrl(s);
-    } catch (e) {
-      c.addIssue({ code: 'custom', message: (e as Error).message });
-    }
-  });
+/** The contract's URL, also parsed here, so a malformed one is refused with the form it should have (never echoed). */
+const url = appArgs['database.test'].shape.url.superRefine((s, c) => {
+  try {
+    parseDatabaseUrl(s);
+  } catch (e) {
+    c.addIssue({ code: 'custom', message: (e as Error).message });
+  }
+});
 
 /** Only the person at this computer chooses where their data lives: never an AI tool over MCP. */
 function requireUser(call: Call): void {
@@ -56,9 +50,9 @@ function asAppError(e: unknown): AppError {
 }
 
 export const serverSwitchHandlers = {
-  'database.get': handler(noArgs, async (_args, ctx) => databaseView(ctx)),
+  'database.get': handler(appArgs['database.get'], async (_args, ctx) => databaseView(ctx)),
 
-  'database.test': handler(z.object({ url }).strict(), async (args, ctx, call): Promise<DatabaseTest> => {
+  'database.test': handler(appArgs['database.test'].extend({ url }), async (args, ctx, call): Promise<DatabaseTest> => {
     requireUser(call);
     try {
       return { ok: true, ...(await probeServer(args.url)) };
@@ -68,7 +62,7 @@ export const serverSwitchHandlers = {
     }
   }),
 
-  'database.copyAndSwitch': handler(z.object({ url }).strict(), async (args, ctx, call) => {
+  'database.copyAndSwitch': handler(appArgs['database.copyAndSwitch'].extend({ url }), async (args, ctx, call) => {
     requireUser(call);
     if (copying.has(ctx.db)) throw new AppError('busy', 'A copy into a server is already under way.');
     copying.add(ctx.db);
@@ -89,7 +83,7 @@ export const serverSwitchHandlers = {
     }
   }),
 
-  'database.useLocal': handler(noArgs, async (_args, ctx, call) => {
+  'database.useLocal': handler(appArgs['database.useLocal'], async (_args, ctx, call) => {
     requireUser(call);
     await saveUrl(ctx.secrets, null);
     ctx.events.emit('settings.changed', {});

@@ -1,18 +1,18 @@
 import { AppError } from '../../shared/errors';
 import { handler } from '../method';
 import { testChat, testEmbeddings } from './connection';
-import { noArgs } from '../schemas';
 import { applyEmbeddingSettings } from './apply';
 import { chatKeyOwner, embeddingsKeyOwner } from '../../shared/key-owner';
 import { rebindKey } from './keys';
 import { mergeSettings } from './merge';
+import { settingsArgs } from '../../shared/settings';
 import { settingsPatch, testConnectionArgs } from './schema';
 import { readSettings, writeSettings } from './store';
 import { SECRET_CHAT_KEY, SECRET_EMBEDDINGS_KEY } from './types';
 import { settingsView } from './view';
 
 export const settingsHandlers = {
-  'settings.get': handler(noArgs, async (_args, ctx) => settingsView(ctx)),
+  'settings.get': handler(settingsArgs['settings.get'], async (_args, ctx) => settingsView(ctx)),
 
   'settings.testConnection': handler(testConnectionArgs, (args, ctx) =>
     args.which === 'chat' ? testChat(ctx, args.chat) : testEmbeddings(ctx),

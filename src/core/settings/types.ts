@@ -1,26 +1,8 @@
-import type { Theme } from '../../shared/settings';
-import type { EmbeddingConfig } from '../providers/embeddings/config';
+import type { Settings } from '../../shared/settings';
 import { EMBEDDING_DEFAULTS } from '../providers/embeddings/config';
 
-/** Non-secret settings as the core uses them (keys live in the secret store). */
-export interface Settings {
-  chat: { baseUrl: string | null; model: string | null };
-  embeddings: EmbeddingConfig;
-  reviewEvery: number;
-  contextBudgetTokens: number;
-  workspaceDir: string | null;
-  maxIngestBytes: number;
-  durableCommits: boolean;
-  /** How many backups are kept in <dataDir>/backups (the newest; docs/data-safety.md). */
-  backupsKeep: number;
-  /** Days a deleted item stays in the trash (docs/trash.md). */
-  trashDays: number;
-  /** Recall may ask the chat model for search queries (src/core/recall/rewrite.ts); never required. */
-  recallRewrite: boolean;
-  /** The first-launch welcome was dismissed (docs/ui.md). */
-  welcomeDismissed: boolean;
-  theme: Theme;
-}
+/** Non-secret settings as the core uses them (keys live in the secret store); their schema is the contract's. */
+export type { Settings };
 
 export const DEFAULT_SETTINGS: Settings = {
   chat: { baseUrl: null, model: null },

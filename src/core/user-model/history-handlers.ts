@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { ACTOR_KINDS } from '../../shared/actor';
+import { memoryArgs } from '../../shared/contract/memories';
+import { userModelArgs } from '../../shared/contract/user-model';
 import { AppError } from '../../shared/errors';
 import { listActivity } from '../history/activity';
 import { memoryHistory, memoryVersion } from '../history/memory-versions';
@@ -9,24 +9,20 @@ import { updateMemory } from '../memories/mutate';
 import { getMemory } from '../memories/store';
 import { supersedeMemory, unsupersedeMemory } from '../memories/supersede';
 import { requirePersona } from '../personas/store';
-import { personaId, uuid } from '../schemas';
-import { dimension, writeUserModel } from './write';
+import { writeUserModel } from './write';
 
 // The history's methods (docs/history.md). Restoring a version writes through
 // the memories and user-model stores, so these handlers sit with the user
 // model, the domain above both the history records and the memories.
 
-const version = z.number().int().min(1);
-const reason = z.string().max(500).optional();
-
 export const historyHandlers = {
-  'memories.history': handler(z.object({ id: uuid }).strict(), async ({ id }, ctx) => {
+  'memories.history': handler(memoryArgs['memories.history'], async ({ id }, ctx) => {
     const versions = await memoryHistory(ctx.db, id);
     if (!versions.length) throw new AppError('not_found', `There is no memory ${id}.`);
     return versions;
   }),
 
-  'memories.restoreVersion': handler(z.object({ id: uuid, version }).strict(), async ({ id, version }, ctx, call) => {
+  'memories.restoreVersion': handler(memoryArgs['memories.restoreVersion'], async ({ id, version }, ctx, call) => {
     const v = await memoryVersion(ctx.db, id, version);
     if (!v) throw new AppError('not_found', `Memory ${id} has no version ${version}.`);
     // A deleted memory comes back through the browser's undo (memories.restore), not here.
@@ -40,19 +36,19 @@ export const historyHandlers = {
     );
   }),
 
-  'memories.supersede': handler(z.object({ id: uuid, by: uuid, reason }).strict(), ({ id, by, reason }, ctx, call) =>
+  'memories.supersede': handler(memoryArgs['memories.supersede'], ({ id, by, reason }, ctx, call) =>
     supersedeMemory(ctx, id, by, { actor: call.actor, reason: reason ?? null }),
   ),
 
-  'memories.unsupersede': handler(z.object({ id: uuid }).strict(), ({ id }, ctx, call) => unsupersedeMemory(ctx, id, { actor: call.actor })),
+  'memories.unsupersede': handler(memoryArgs['memories.unsupersede'], ({ id }, ctx, call) => unsupersedeMemory(ctx, id, { actor: call.actor })),
 
-  'userModel.history': handler(z.object({ persona: personaId, dimension }).strict(), async ({ persona, dimension }, ctx) => {
+  'userModel.history': handler(userModelArgs['userModel.history'], async ({ persona, dimension }, ctx) => {
     await requirePersona(ctx.db, persona);
     return userModelHistory(ctx.db, persona, dimension);
   }),
 
   'userModel.restoreVersion': handler(
-    z.object({ persona: personaId, dimension, version }).strict(),
+    userModelArgs['userModel.restoreVersion'],
     async ({ persona, dimension, version }, ctx, call) => {
       await requirePersona(ctx.db, persona);
       const v = (await userModelHistory(ctx.db, persona, dimension)).find((x) => x.version === version);
@@ -71,15 +67,7 @@ export const historyHandlers = {
   ),
 
   'activity.list': handler(
-    z
-      .object({
-        persona: personaId,
-        actorKind: z.enum(ACTOR_KINDS).optional(),
-        kind: z.enum(['memory', 'userModel']).optional(),
-        limit: z.number().int().min(1).max(500).default(100),
-        before: z.string().max(500).nullable().optional(),
-      })
-      .strict(),
+    memoryArgs['activity.list'],
     async (args, ctx) => {
       await requirePersona(ctx.db, args.persona);
       return listActivity(ctx.db, args);

@@ -3,23 +3,17 @@ import type { UserModelEntry } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { requirePersona } from '../personas/store';
-import { text } from '../schemas';
+import { USER_MODEL_CONTENT_MAX } from '../../shared/contract/limits';
+import { confidence, dimension, text } from '../schemas';
 import { recordUserModelVersion } from '../history/user-model-versions';
 import type { ChangeMeta } from '../history/meta';
 import { trashUserModelIn } from '../trash/store';
 import { deleteUserModel, upsertUserModel } from './store';
 
-export const MAX_USER_MODEL_CHARS = 4_000;
+export const MAX_USER_MODEL_CHARS = USER_MODEL_CONTENT_MAX;
 
-/** Trimmed, never empty, short, one line: it is printed inside `[dimension, conf=N]`. */
-export const dimension = z
-  .string()
-  .trim()
-  .min(1, 'a dimension name must not be empty')
-  .max(64, 'a dimension name is at most 64 characters')
-  .regex(/^[^[\],\r\n]+$/, 'a dimension name cannot contain brackets, commas or line breaks');
-
-export const confidence = z.number().int('confidence is a whole number').min(1).max(10);
+/** The contract's checks (src/shared/contract/fields.ts): the review and the agent's tool check with them too. */
+export { confidence, dimension };
 
 export const userModelInput = z.object({
   dimension,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CoreContext } from '../../context';
 import type { ChatProvider } from '../../providers/llm/types';
+import { CATEGORY_MAX } from '../../../shared/contract/limits';
 import { importance } from '../../schemas';
 import { parseModelJson } from '../../providers/llm/model-json';
 import { writeMemory } from '../stores';
@@ -10,7 +11,7 @@ Extract the events worth remembering long-term: occurrences, project milestones,
 Answer ONLY with a JSON array (possibly empty) of objects {"category": string, "content": string, "importance": 1-10}. No prose.`;
 
 const flushItem = z.object({
-  category: z.string().trim().min(1).max(64),
+  category: z.string().trim().min(1).max(CATEGORY_MAX),
   content: z.string().trim().min(1).max(4_000),
   importance,
 });

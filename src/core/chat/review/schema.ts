@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORY_MAX } from '../../../shared/contract/limits';
 import { importance, uuid } from '../../schemas';
 import { dimension } from '../../user-model/write';
 
@@ -17,7 +18,7 @@ export const reviewOutput = z.object({
   memories: z
     .array(
       z.object({
-        category: z.string().trim().min(1).max(64),
+        category: z.string().trim().min(1).max(CATEGORY_MAX),
         content,
         importance,
         confidence: importance,

@@ -1,15 +1,12 @@
-import { z } from 'zod';
+import { knowledgeArgs } from '../../../shared/contract/knowledge';
 import { AppError } from '../../../shared/errors';
 import { handler } from '../../method';
 import { requirePersona } from '../../personas/store';
-import { personaId } from '../../schemas';
 import { resolveWatchFolder, watchLabel, within } from './folder';
 import { deleteWatch, describeWatches, insertWatch, personaWatches } from './store';
 
-const folderArg = z.string().min(1).max(4096);
-
 export const watchHandlers = {
-  'knowledge.watch': handler(z.object({ persona: personaId, folder: folderArg }).strict(), async ({ persona, folder }, ctx) => {
+  'knowledge.watch': handler(knowledgeArgs['knowledge.watch'], async ({ persona, folder }, ctx) => {
     await requirePersona(ctx.db, persona);
     const real = await resolveWatchFolder(folder, ctx.watchDirs);
     const existing = await personaWatches(ctx.db, persona);
@@ -29,7 +26,7 @@ export const watchHandlers = {
     return described!;
   }),
 
-  'knowledge.unwatch': handler(z.object({ persona: personaId, folder: folderArg }).strict(), async ({ persona, folder }, ctx) => {
+  'knowledge.unwatch': handler(knowledgeArgs['knowledge.unwatch'], async ({ persona, folder }, ctx) => {
     await requirePersona(ctx.db, persona);
     const unwatched = await deleteWatch(ctx.db, persona, folder);
     await ctx.watcher.sync();
@@ -37,7 +34,7 @@ export const watchHandlers = {
     return { unwatched };
   }),
 
-  'knowledge.watches': handler(z.object({ persona: personaId }).strict(), async ({ persona }, ctx) => {
+  'knowledge.watches': handler(knowledgeArgs['knowledge.watches'], async ({ persona }, ctx) => {
     await requirePersona(ctx.db, persona);
     const watches = await describeWatches(ctx.db, persona, (f) => ctx.watcher.status(persona, f));
     return { watches, allowedDirs: ctx.watchDirs ? [...ctx.watchDirs] : null };

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import type { Memory, RecallHit } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import { recallArgs, recallToolFilters } from '../../chat/tools/args';
-import { MAX_MEMORY_CHARS } from '../../memories/handlers';
-import { importance, isoDay, memoryOrigin, text, uuid } from '../../schemas';
+import { category, importance, isoDay, memoryOrigin, text, uuid } from '../../../shared/contract/fields';
+import { MEMORY_CONTENT_MAX as MAX_MEMORY_CHARS } from '../../../shared/contract/limits';
 import { defineTool, described, type ToolScope } from './define';
 import { hitLine, hitStrength, memoryData, memoryLine } from './format';
 
-const category = z.string().trim().min(1).max(64, 'a category is at most 64 characters');
 const memoryId = 'The memory’s id (a UUID), as shown in the [memory <id> …] tags of search_memory and list_memories.';
 
 /** One memory as structuredContent carries it. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ConversationInfo } from '../../../shared/api';
 import { ConversationSearch } from './ConversationSearch';
 import { useChat } from './store';
+import { CONVERSATION_TITLE_MAX } from '../../../shared/contract/limits';
 
 /** What a conversation is called in the list: its title, else how it began. */
 export function conversationLabel(c: ConversationInfo): string {
@@ -24,7 +25,7 @@ function Item({ c, active }: { c: ConversationInfo; active: boolean }) {
           aria-label="Conversation name"
           data-testid="conversation-title-input"
           value={title}
-          maxLength={200}
+          maxLength={CONVERSATION_TITLE_MAX}
           autoFocus
           onChange={(e) => setTitle(e.target.value)}
           onKeyDown={(e) => {

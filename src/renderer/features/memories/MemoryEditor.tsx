@@ -3,6 +3,7 @@ import type { Memory } from '../../../shared/api';
 import { getApi } from '../../api';
 import { longDay, today } from '../../lib/format';
 import type { MemoryDraft } from './store';
+import { CATEGORY_MAX, SCALE_MAX, SCALE_MIN } from '../../../shared/contract/limits';
 
 interface Props {
   initial?: Memory;
@@ -127,7 +128,7 @@ export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabe
             data-testid="memory-category-input"
             list={listId}
             value={category}
-            maxLength={64}
+            maxLength={CATEGORY_MAX}
             placeholder="e.g. work"
             onChange={(e) => setCategory(e.target.value)}
           />
@@ -142,8 +143,8 @@ export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabe
           <input
             data-testid="memory-importance-input"
             type="number"
-            min={1}
-            max={10}
+            min={SCALE_MIN}
+            max={SCALE_MAX}
             value={importance}
             onChange={(e) => setImportance(Math.min(10, Math.max(1, Number(e.target.value) || 1)))}
           />

@@ -2,6 +2,7 @@ import type { MemoryFilters, MemoryOrigin } from '../../../shared/api';
 import { useMcpOrigins } from '../connections/useMcpOrigins';
 import { hasFilters } from './order';
 import { useMemories } from './store';
+import { SCALE_MAX, SCALE_MIN } from '../../../shared/contract/limits';
 
 const ORIGINS: MemoryOrigin[] = ['manual', 'explicit', 'review', 'flush', 'import'];
 
@@ -44,8 +45,8 @@ export function MemoryFiltersBar() {
           <input
             data-testid="filter-importance-min"
             type="number"
-            min={1}
-            max={10}
+            min={SCALE_MIN}
+            max={SCALE_MAX}
             placeholder="1"
             aria-label="Minimum importance"
             value={filters.importanceMin ?? ''}
@@ -55,8 +56,8 @@ export function MemoryFiltersBar() {
           <input
             data-testid="filter-importance-max"
             type="number"
-            min={1}
-            max={10}
+            min={SCALE_MIN}
+            max={SCALE_MAX}
             placeholder="10"
             aria-label="Maximum importance"
             value={filters.importanceMax ?? ''}

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { usePersonas } from '../../stores/personas';
 import { AvatarPicker, avatarInputProblem } from './AvatarPicker';
 import { PrivacySettings } from './PrivacySettings';
+import { PERSONA_NAME_MAX } from '../../../shared/contract/limits';
 
 /** Creating a persona (no `persona`) or editing one: its name and avatar, and (once it exists) its privacy. */
 export function PersonaFormDialog({ persona, onClose }: { persona?: Persona; onClose(): void }) {
@@ -35,7 +36,7 @@ export function PersonaFormDialog({ persona, onClose }: { persona?: Persona; onC
           <input
             data-testid={persona ? 'persona-rename-input' : 'persona-name-input'}
             placeholder="e.g. Trader"
-            maxLength={64}
+            maxLength={PERSONA_NAME_MAX}
             value={name}
             data-autofocus
             onChange={(e) => setName(e.target.value)}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SUGGESTED_DIMENSIONS } from './store';
+import { SCALE_MAX, SCALE_MIN } from '../../../shared/contract/limits';
 
 interface Props {
   dimension?: string;
@@ -63,8 +64,8 @@ export function DimensionForm(p: Props) {
           <input
             data-testid="dimension-confidence-input"
             type="number"
-            min={1}
-            max={10}
+            min={SCALE_MIN}
+            max={SCALE_MAX}
             value={confidence}
             onChange={(e) => setConfidence(Math.min(10, Math.max(1, Number(e.target.value) || 1)))}
           />

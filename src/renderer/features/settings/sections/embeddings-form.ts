@@ -1,4 +1,5 @@
 import type { SettingsView } from '../../../../shared/api';
+import { settingFields } from '../../../../shared/settings';
 import type { SectionFormSpec } from '../section-form';
 import { orNull, urlProblem, wholeNumberProblem } from '../validate';
 
@@ -34,7 +35,7 @@ export const embeddingsFormSpec: SectionFormSpec<EmbeddingsForm> = {
     return {
       baseUrl: f.provider === 'compatible' ? urlProblem(f.baseUrl, true) : undefined,
       model: f.model.trim() ? undefined : 'Name the embedding model, e.g. nomic-embed-text.',
-      dimensions: f.provider === 'compatible' ? wholeNumberProblem(f.dimensions, 1, 1536, 'dimensions (the most the database holds)') : undefined,
+      dimensions: f.provider === 'compatible' ? wholeNumberProblem(f.dimensions, settingFields.dimensions) : undefined,
     };
   },
   toPatch(f) {

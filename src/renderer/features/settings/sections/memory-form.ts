@@ -1,3 +1,4 @@
+import { settingFields } from '../../../../shared/settings';
 import type { SectionFormSpec } from '../section-form';
 import { wholeNumberProblem } from '../validate';
 
@@ -18,8 +19,8 @@ export const memoryFormSpec: SectionFormSpec<MemoryForm> = {
   }),
   validate(f) {
     return {
-      reviewEvery: wholeNumberProblem(f.reviewEvery, 1, 1000, 'messages'),
-      contextBudget: wholeNumberProblem(f.contextBudget, 2000, 2_000_000, 'tokens'),
+      reviewEvery: wholeNumberProblem(f.reviewEvery, settingFields.reviewEvery),
+      contextBudget: wholeNumberProblem(f.contextBudget, settingFields.contextBudgetTokens),
     };
   },
   toPatch(f) {
