@@ -4,12 +4,19 @@
 // (app/handlers.ts) and the queues (app/queues.ts) to it; startHearth
 // (app/hearth.ts) is how a door opens it. Domains never import this file or
 // app/; they see each other and the context's interfaces.
+import type { McpStdioOptions, McpStdioServer } from './app/stdio-owner';
+
 export { createCore } from './app/core';
 export type { Core, CoreOptions } from './app/options';
 export { startHearth, type DoorKind, type HearthOptions } from './app/hearth';
-export { mcpStdioServer, type McpStdioOptions, type McpStdioServer } from './app/stdio-owner';
+export type { McpStdioOptions, McpStdioServer };
 
-// What the doors hand in or read, by name (docs/architecture.md, "Shells").
+/** The MCP stdio server (app/stdio-owner.ts), loaded only by the door that runs it: the other doors start without its SDK parts (docs/startup.md). */
+export async function mcpStdioServer(options: McpStdioOptions): Promise<McpStdioServer> {
+  return (await import('./app/stdio-owner')).mcpStdioServer(options);
+}
+
+// What the doors hand in or read, by name (docs/architecture.md, "Floors").
 export type { McpLauncher } from './context';
 export { replaceSecretFile, type SecretStore, setSecretFileAside } from './secrets/store';
 export { EventBus } from './events';
@@ -21,4 +28,4 @@ export type { StagingWriter } from './knowledge/staging';
 export { sizeText } from './knowledge/size-text';
 export type { McpHttpSessions } from './mcp/http';
 export type { McpListener, McpListenerOptions, StartMcpListener, SwitchableMcpListener } from './mcp/doors';
-export { CONNECTIONS_OFF } from './mcp/backend';
+export { CONNECTIONS_OFF } from './mcp/connections-off';

@@ -20,7 +20,7 @@ export async function runStdioServer(argv: readonly string[]): Promise<void> {
     console.error(args);
     process.exit(2);
   }
-  const { server, warmUp, close } = mcpStdioServer({
+  const { server, warmUp, close } = await mcpStdioServer({
     dataDir: args.dataDir,
     databaseUrl: args.databaseUrl,
     binding: { persona: args.persona, readOnly: args.readOnly },

@@ -32,7 +32,7 @@ async function takeOwnership(
     ({ listener, withdraw: removeEndpoint } = await core.mcp.listen(where.listen, 'mcp-stdio', onHandover));
 
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await core.mcp.server(where.binding).connect(serverSide);
+    await (await core.mcp.server(where.binding)).connect(serverSide);
     const client = new Client(clientInfo);
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => onResourceUpdated(n.params.uri));
     await client.connect(clientSide);

@@ -6,6 +6,7 @@ import { liveEndpoint, mcpUrl, type Endpoint } from './endpoint';
 import type { McpListener } from './doors';
 import type { McpBinding } from './server';
 import { AppError, isAppError } from '../../shared/errors';
+import { CONNECTIONS_OFF } from './connections-off';
 import { isSessionLost, isUnreachable } from './forward-errors';
 import type { BackendPort } from './proxy';
 
@@ -45,9 +46,6 @@ export interface BackendOptions {
   onResourceUpdated?(uri: string): void;
 }
 
-/** What every call answers while a Hearth app holds the folder and serves no MCP endpoint. */
-export const CONNECTIONS_OFF =
-  'Hearth is running with AI-tool connections off: turn them on in Settings → Connections ("Let AI tools connect"), then try again.';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -9,7 +9,7 @@ import { type Endpoint, newToken, writeEndpoint } from './endpoint';
 import { loadHttpCredentials, saveHttpCredentials, type HttpCredentials } from './http-credentials';
 import { McpHttpSessions } from './http';
 import { readListenerSetting } from './listener-setting';
-import { createMcpServer, type McpBinding, type McpDeps } from './server';
+import type { McpBinding, McpDeps } from './server';
 
 /** A loopback server a door runs for MCP at /mcp (the desktop app's, a stdio server's that owns the folder). */
 export interface McpListener {
@@ -37,8 +37,8 @@ export type EndpointKind = Endpoint['kind'];
 export interface McpDoors {
   /** A new set of Streamable HTTP sessions on this core, for a door's /mcp route. */
   sessions(): McpHttpSessions;
-  /** One MCP server on this core for one binding, for an in-process transport. */
-  server(binding: McpBinding): Server;
+  /** One MCP server on this core for one binding, for an in-process transport (loaded when first asked for: docs/startup.md). */
+  server(binding: McpBinding): Promise<Server>;
   /** The command other AI tools run to reach this install over stdio (Settings → Connections). */
   setLauncher(launcher: McpLauncher): void;
   /**
@@ -68,7 +68,7 @@ export function mcpDoors(deps: McpDoorDeps): McpDoors {
   };
   const doors: McpDoors = {
     sessions: () => new McpHttpSessions(deps),
-    server: (binding) => createMcpServer(deps, binding),
+    server: async (binding) => (await import('./server')).createMcpServer(deps, binding),
     setLauncher(launcher) {
       ctx.mcpDoor.launcher = launcher;
     },
