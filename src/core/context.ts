@@ -6,17 +6,13 @@ import type { ParsedDocument, ParseOptions } from './parse/types';
 import type { EmbeddingConfig } from './providers/embeddings/config';
 import type { EmbeddingProvider } from './providers/embeddings/types';
 import type { ContentScope } from './providers/locality';
+import type { SecretStore } from './secrets/store';
 
 // Interfaces only: every domain depends on these, and only the composition
-// root (src/core/index.ts) knows which classes implement them.
+// root (src/core/app/) knows which classes implement them.
 
-/** Where secrets (API keys) live: Electron safeStorage, or a 0600 file for the browser host. */
-export interface SecretStore {
-  get(name: string): Promise<string | null>;
-  set(name: string, value: string | null): Promise<void>;
-  /** Where the keys are kept, in words for Settings (e.g. "encrypted with your macOS Keychain"). */
-  describe(): string;
-}
+/** Where secrets (API keys) live: Electron safeStorage, or a 0600 file for the browser host (secrets/store.ts). */
+export type { SecretStore };
 
 /** The one door to embeddings (implemented by src/core/providers/embeddings/service.ts). */
 export interface Embedder {

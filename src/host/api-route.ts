@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallMeta } from '../shared/actor';
-import type { UploadSink } from '../core/knowledge/upload';
-import { guardPagePaths } from '../core/page-paths';
+import { guardPagePaths, type UploadSink } from '../core';
 import type { Envelope } from '../shared/api';
 import { BodyTooLarge, discardRest, readBody } from './body';
 import { sendJson, sendText } from './http-util';

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dataDirFlag, defaultDataDir } from '../core/data-dir';
+import { dataDirFlag, defaultDataDir } from '../core';
 import { parseStdioArgs } from '../mcp/args';
 import { readHostConfig } from './config';
 

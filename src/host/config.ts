@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataDirFlag, databaseUrlFrom, defaultDataDir, workspaceDirFrom } from '../core/data-dir';
+import { dataDirFlag, databaseUrlFrom, defaultDataDir, workspaceDirFrom } from '../core';
 
 export interface HostConfig {
   dataDir: string;

@@ -2,8 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventBus } from '../core/events';
-import type { UploadSink } from '../core/knowledge/upload';
+import { EventBus, type UploadSink } from '../core';
 import { contentSecurityPolicy, metaContentSecurityPolicy } from '../shared/csp';
 import { startHostServer, type HostServer } from './server';
 

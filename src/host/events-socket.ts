@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { EventBus } from '../core/events';
+import type { EventBus } from '../core';
 
 /**
  * Pushes every core event to each connected page as {name, payload}. The

@@ -3,8 +3,6 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadSink } from '../core/knowledge/upload';
-import { importSink } from '../core/portable/upload';
 import { makeTestCore, type TestCore } from '../core/testing/core';
 import { startHostServer, type HostServer } from './server';
 
@@ -21,7 +19,7 @@ beforeAll(async () => {
   core = await makeTestCore();
   dir = mkdtempSync(join(tmpdir(), 'hearth-import-upload-'));
   host = await startHostServer({
-    dispatch: core.dispatch, events: core.events, uploads: uploadSink(core.ctx), imports: importSink(core.ctx), token: TOKEN, port: 0, rendererDir: dir,
+    dispatch: core.dispatch, events: core.events, uploads: core.uploads, imports: core.imports, token: TOKEN, port: 0, rendererDir: dir,
   });
 }, 60_000);
 afterAll(async () => {

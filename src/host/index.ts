@@ -4,15 +4,9 @@
 import '../core/private-umask';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore, type Core } from '../core';
-import { appTemplate } from '../core/db/pgdata-template';
-import { uploadSink } from '../core/knowledge/upload';
-import { importSink } from '../core/portable/upload';
-import { writeEndpoint } from '../core/mcp/endpoint';
-import { openWithHandover } from '../core/mcp/handover';
-import { McpHttpSessions } from '../core/mcp/http';
+import { startHearth, type Core } from '../core';
 import { type AppError, isAppError } from '../shared/errors';
-import { readHostConfig } from './config';
+import { type HostConfig, readHostConfig } from './config';
 import { startHostServer, type HostServer } from './server';
 
 /** How to answer a refusal at start from this door: the choices are launch options (docs/data-safety.md). */
@@ -27,62 +21,62 @@ function startChoices(e: AppError): string {
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
-  const config = readHostConfig(process.env, process.argv.slice(2));
-  let core: Core;
+/** Opens the data (an MCP stdio server holding the folder hands it over); a refusal is said plainly and ends the process. */
+async function openData(config: HostConfig): Promise<Core> {
   try {
-    // An MCP stdio server that opened the folder while no Hearth ran hands it over and forwards here.
-    core = await openWithHandover(config.dataDir, () =>
-      createCore({
-        dataDir: config.dataDir,
-        watchDirs: config.watchDirs,
-        lockRole: 'host',
-        pgdataTemplate: appTemplate(),
-        ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-        ...(config.restoreBackup ? { restoreBackup: config.restoreBackup } : {}),
-        ...(config.startEmpty ? { startEmpty: true } : {}),
-      }),
-    );
+    return await startHearth({
+      door: 'host',
+      dataDir: config.dataDir,
+      watchDirs: config.watchDirs,
+      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+      ...(config.restoreBackup ? { restoreBackup: config.restoreBackup } : {}),
+      ...(config.startEmpty ? { startEmpty: true } : {}),
+    });
   } catch (e) {
     // A second Hearth on the same data, or a newer database: say so plainly.
     console.error(isAppError(e) ? `Hearth cannot start: ${e.message}${startChoices(e)}` : e);
     process.exit(1);
   }
+}
 
-  if (config.workspaceDir) {
-    // The launch option is the browser host's only way to set it: its page may not (docs/security.md).
-    const set = await core.dispatch('settings.set', { workspaceDir: config.workspaceDir }, { actor: 'user' });
-    if (!set.ok) {
-      console.error(`Hearth cannot start: the workspace folder: ${set.error.message}`);
-      await core.close();
-      process.exit(1);
-    }
-  }
+/** The launch option is the browser host's only way to set the workspace folder: its page may not (docs/security.md). */
+async function applyWorkspace(core: Core, workspaceDir: string | null): Promise<void> {
+  if (!workspaceDir) return;
+  const set = await core.dispatch('settings.set', { workspaceDir }, { actor: 'user' });
+  if (set.ok) return;
+  console.error(`Hearth cannot start: the workspace folder: ${set.error.message}`);
+  await core.close();
+  process.exit(1);
+}
 
-  let server: HostServer;
+async function listen(core: Core, config: HostConfig): Promise<HostServer> {
   try {
-    server = await startHostServer({
+    return await startHostServer({
       dispatch: core.dispatch,
-      uploads: uploadSink(core.ctx),
-      imports: importSink(core.ctx),
+      uploads: core.uploads,
+      imports: core.imports,
       events: core.events,
       token: config.token,
       port: config.port,
       rendererDir: config.rendererDir,
-      mcp: new McpHttpSessions({ ctx: core.ctx, dispatch: core.dispatch }),
+      mcp: core.mcp.sessions(),
     });
   } catch (e) {
     console.error(`Hearth cannot listen on 127.0.0.1:${config.port}: ${(e as Error).message}`);
     await core.close();
     process.exit(1);
   }
+}
 
-  // How other AI tools reach this Hearth: the stdio command (this install's paths) and /mcp here.
+/** How other AI tools reach this Hearth: the stdio command (this install's paths) and /mcp here; returns how to withdraw the endpoint file. */
+function announceMcp(core: Core, server: HostServer, token: string): () => void {
   // host.js is built into out/main; scripts/ sits two levels up.
-  core.ctx.mcpDoor.launcher = { command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scripts', 'mcp.mjs')], env: {} };
-  core.ctx.mcpDoor.http = { url: `http://127.0.0.1:${server.port}/mcp`, listening: true, switchable: false, enabled: true };
-  const removeEndpoint = writeEndpoint(config.dataDir, { port: server.port, token: config.token, kind: 'host' });
+  core.mcp.setLauncher({ command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scripts', 'mcp.mjs')], env: {} });
+  return core.mcp.announce({ port: server.port, token, url: `http://127.0.0.1:${server.port}/mcp`, kind: 'host' });
+}
 
+/** SIGINT/SIGTERM: the endpoint file goes first, then the server, then the core (flushes PGlite, releases the lock). */
+function stopOnSignals(core: Core, server: HostServer, removeEndpoint: () => void): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -92,7 +86,6 @@ async function main(): Promise<void> {
       removeEndpoint();
       await server.close();
     } finally {
-      // Closing the core flushes PGlite and releases the data-dir lock.
       await core.close();
     }
     process.exit(0);
@@ -104,6 +97,14 @@ async function main(): Promise<void> {
     });
   process.on('SIGINT', () => void onSignal('SIGINT'));
   process.on('SIGTERM', () => void onSignal('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  const config = readHostConfig(process.env, process.argv.slice(2));
+  const core = await openData(config);
+  await applyWorkspace(core, config.workspaceDir);
+  const server = await listen(core, config);
+  stopOnSignals(core, server, announceMcp(core, server, config.token));
 
   console.log(`Hearth data: ${config.dataDir}`);
   if (config.watchDirs.length) console.log(`Hearth watched folders may lie in: ${config.watchDirs.join(', ')}`);

@@ -1,8 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { UploadSink } from '../core/knowledge/upload';
-import type { StagingWriter } from '../core/knowledge/staging';
-import { pathRefused } from '../core/page-paths';
-import { sizeText } from '../core/knowledge/size-text';
+import { pathRefused, sizeText, type StagingWriter, type UploadSink } from '../core';
 import { BodyTooLarge, discardRest, pumpBody } from './body';
 import { sendJson } from './http-util';
 import { IngestBodyReader, MalformedBody, RefusedField } from './ingest-body';

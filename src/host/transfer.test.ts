@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../core/knowledge/staging';
-import { uploadSink } from '../core/knowledge/upload';
 import { exportsDir } from '../core/portable/export';
-import { importSink } from '../core/portable/upload';
 import { makeTestCore, type TestCore } from '../core/testing/core';
 import { waitFor } from '../core/testing/wait-jobs';
 import { startHostServer, type HostServer } from './server';
@@ -24,8 +22,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hearth-transfer-test-'));
   host = await startHostServer({
     dispatch: core.dispatch,
-    uploads: uploadSink(core.ctx),
-    imports: importSink(core.ctx),
+    uploads: core.uploads,
+    imports: core.imports,
     events: core.events,
     token: TOKEN,
     port: 0,

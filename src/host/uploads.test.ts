@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../core/knowledge/staging';
-import { uploadSink } from '../core/knowledge/upload';
 import { ingestFixture, type IngestFixture } from '../core/testing/knowledge-fixture';
 import { startHostServer, type HostServer } from './server';
 
@@ -19,7 +18,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hearth-uploads-test-'));
   host = await startHostServer({
     dispatch: f.core.dispatch,
-    uploads: uploadSink(f.core.ctx),
+    uploads: f.core.uploads,
     events: f.core.events,
     token: TOKEN,
     port: 0,

@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadSink } from '../core/knowledge/upload';
 import { NO_WATCH_DIRS, resolveWatchFolder } from '../core/knowledge/watch/folder';
 import { makeTestCore, type TestCore } from '../core/testing/core';
 import { waitFor } from '../core/testing/wait-jobs';
@@ -22,7 +21,7 @@ beforeAll(async () => {
   writeFileSync(join(allowed, 'notes', 'owl.md'), 'Barn owls hunt by sound alone.');
   symlinkSync(outside, join(allowed, 'escape'));
   core = await makeTestCore({ watchDirs: [allowed] });
-  host = await startHostServer({ dispatch: core.dispatch, uploads: uploadSink(core.ctx), events: core.events, token: TOKEN, port: 0, rendererDir: allowed });
+  host = await startHostServer({ dispatch: core.dispatch, uploads: core.uploads, events: core.events, token: TOKEN, port: 0, rendererDir: allowed });
 });
 afterAll(async () => {
   await host?.close();

@@ -6,8 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceDirFrom } from '../core/data-dir';
-import { uploadSink } from '../core/knowledge/upload';
+import { workspaceDirFrom } from '../core';
 import { makeTestCore, type TestCore } from '../core/testing/core';
 import { pageDoor } from '../main/door';
 import { GrantedPaths } from '../main/granted-paths';
@@ -21,7 +20,7 @@ let dir: string;
 beforeAll(async () => {
   core = await makeTestCore({ queues: {} });
   dir = mkdtempSync(join(tmpdir(), 'hearth-workspace-door-'));
-  host = await startHostServer({ dispatch: core.dispatch, uploads: uploadSink(core.ctx), events: core.events, token: TOKEN, port: 0, rendererDir: dir });
+  host = await startHostServer({ dispatch: core.dispatch, uploads: core.uploads, events: core.events, token: TOKEN, port: 0, rendererDir: dir });
 }, 120_000);
 afterAll(async () => {
   await host?.close();

@@ -1,4 +1,4 @@
-import { guardPagePaths } from '../core/page-paths';
+import { guardPagePaths } from '../core';
 import type { CallMeta } from '../shared/actor';
 import type { Envelope } from '../shared/api';
 import type { GrantedPaths } from './granted-paths';

@@ -3,13 +3,10 @@
 // First: files created from here on are private to the user (docs/data-safety.md).
 import '../core/private-umask';
 import { app, dialog } from 'electron';
-import { createCore, type Core } from '../core';
-import { appTemplate } from '../core/db/pgdata-template';
-import { openWithHandover } from '../core/mcp/handover';
-import { SwitchableMcpListener } from '../mcp/switchable-listener';
+import { dataDirFlag, databaseUrlFrom, startHearth, type Core } from '../core';
+import { startMcpListener } from '../mcp/listener';
 import { runStdioServer } from '../mcp/stdio';
 import { mcpModeArgs, mcpLauncher } from './mcp-mode';
-import { dataDirFlag, databaseUrlFrom } from '../core/data-dir';
 import { type AppError, isAppError } from '../shared/errors';
 import { GrantedPaths } from './granted-paths';
 import { connectIpc } from './ipc';
@@ -77,7 +74,7 @@ async function start(): Promise<void> {
         console.warn(message);
         notices.push(message);
       });
-      core = await openWithHandover(dataDir, () => createCore({ dataDir, secrets, notices, lockRole: 'desktop', pgdataTemplate: appTemplate(), ...choice, ...(databaseUrl ? { databaseUrl } : {}) }));
+      core = await startHearth({ door: 'desktop', dataDir, secrets, notices, ...choice, ...(databaseUrl ? { databaseUrl } : {}) });
     } catch (e) {
       const next = isAppError(e) && !choice.restoreBackup && !choice.startEmpty ? await askAfterRefusal(e) : null;
       if (!next) return fail(isAppError(e) ? e.message : `Could not open the data in ${dataDir}: ${(e as Error).message}`);
@@ -91,8 +88,8 @@ async function start(): Promise<void> {
   const win = createMainWindow(rendererUrl(devServerUrl));
   const disconnect = connectIpc(core, win, new GrantedPaths());
   // Other AI tools start this same binary in its `--mcp` mode (packaged builds refuse ELECTRON_RUN_AS_NODE).
-  core.ctx.mcpDoor.launcher = mcpLauncher(process.execPath, app.isPackaged ? null : app.getAppPath());
-  const mcp = new SwitchableMcpListener(core, dataDir);
+  core.mcp.setLauncher(mcpLauncher(process.execPath, app.isPackaged ? null : app.getAppPath()));
+  const mcp = core.mcp.switchable(startMcpListener);
   await mcp.start().catch((e: unknown) => console.error('the MCP listener did not start:', e));
 
   app.on('second-instance', () => {

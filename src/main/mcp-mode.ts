@@ -1,4 +1,4 @@
-import type { McpLauncher } from '../core/context';
+import type { McpLauncher } from '../core';
 
 const FLAG = '--mcp';
 

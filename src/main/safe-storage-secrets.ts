@@ -1,14 +1,15 @@
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
-import type { SecretStore } from '../core/context';
+import { replaceSecretFile, type SecretStore, setSecretFileAside } from '../core';
 import { AppError } from '../shared/errors';
 import { keysProtected, UNPROTECTED_KEYS_MESSAGE } from './key-protection';
 
 /**
  * API keys for the desktop app: one JSON object encrypted with Electron
  * safeStorage (the OS keychain's key) in the data directory, owner-only.
- * Only usable after the app is ready.
+ * Only usable after the app is ready. The desktop app's SecretStore
+ * (src/core/secrets/store.ts), handed to the core at start.
  */
 export class SafeStorageSecretStore implements SecretStore {
   private readonly path: string;
@@ -42,8 +43,7 @@ export class SafeStorageSecretStore implements SecretStore {
     } catch {
       // Damaged, or encrypted with another keychain key: kept beside, never deleted.
     }
-    const aside = `${this.path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(this.path, aside);
+    const aside = setSecretFileAside(this.path);
     this.onDamaged(
       `The file holding your API keys (secrets.enc) could not be read; it was moved to ${aside}. Please enter your API keys again in Settings.`,
     );
@@ -63,9 +63,6 @@ export class SafeStorageSecretStore implements SecretStore {
     const all = this.read();
     if (value === null) delete all[name];
     else all[name] = value;
-    const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, safeStorage.encryptString(JSON.stringify(all)), { mode: 0o600 });
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, this.path);
+    replaceSecretFile(this.path, safeStorage.encryptString(JSON.stringify(all)));
   }
 }

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { dataDirFlag, databaseUrlFrom, defaultDataDir } from '../core/data-dir';
-import { personaId } from '../core/schemas';
+import { dataDirFlag, databaseUrlFrom, defaultDataDir, personaId } from '../core';
 
 export interface StdioArgs {
   persona: string;

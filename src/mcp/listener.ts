@@ -1,24 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { McpHttpSessions } from '../core/mcp/http';
+import type { McpListener, McpListenerOptions } from '../core';
 import { bearerToken, isOwnHost, isOwnOrigin, sameToken } from '../host/auth';
 import { BASE_HEADERS, sendText } from '../host/http-util';
-
-export interface McpListener {
-  port: number;
-  url: string;
-  /** MCP calls being answered right now (a handover waits for them). */
-  busy(): number;
-  close(): Promise<void>;
-}
-
-export interface McpListenerOptions {
-  sessions: McpHttpSessions;
-  token: string;
-  port?: number;
-  /** Present on a stdio server that owns the folder: lets a starting Hearth take it over. */
-  onHandover?: () => Promise<void>;
-}
 
 /**
  * A small loopback server answering MCP at /mcp (the desktop app's listener,

@@ -6,7 +6,7 @@ import { installEmbeddings } from '../core/testing/fake-openai/embeddings';
 import { type FakeServer, startFakeServer } from '../core/testing/fake-openai/server';
 import { isToolError, resultText } from '../core/testing/mcp-client';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { CONNECTIONS_OFF } from './backend';
+import { CONNECTIONS_OFF } from '../core';
 import { connectHttp, connectStdio, endpointOwner, lockOwner, SLOW, spawnHostFromSource, type HostChild, type StdioChild } from '../core/testing/mcp-processes';
 
 // The doors as a user runs them: the stdio server a child process of the SDK's

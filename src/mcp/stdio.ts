@@ -1,12 +1,13 @@
 // The MCP server on stdin/stdout that an MCP host (Claude Desktop, an editor)
 // starts: it forwards to the Hearth that owns the data folder, or owns the
-// folder itself when no Hearth runs. Two doors start it: `npm run -s mcp`
-// (stdio-main.ts) and the desktop binary's `--mcp` mode (src/main/index.ts),
-// which packaged builds need because their fuses refuse ELECTRON_RUN_AS_NODE.
+// folder itself when no Hearth runs (src/core/app/stdio-owner.ts). Two doors
+// start it: `npm run -s mcp` (stdio-main.ts) and the desktop binary's `--mcp`
+// mode (src/main/index.ts), which packaged builds need because their fuses
+// refuse ELECTRON_RUN_AS_NODE.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { mcpStdioServer } from '../core';
 import { parseStdioArgs } from './args';
-import { Backend } from './backend';
-import { createProxyServer } from './proxy';
+import { startMcpListener } from './listener';
 
 /** Serves MCP on this process's stdin/stdout until the host disconnects; `argv` holds only the server's flags. */
 export async function runStdioServer(argv: readonly string[]): Promise<void> {
@@ -19,18 +20,13 @@ export async function runStdioServer(argv: readonly string[]): Promise<void> {
     console.error(args);
     process.exit(2);
   }
-  const binding = { persona: args.persona, readOnly: args.readOnly };
-  let proxyClientInfo = () => ({ name: 'unknown', version: '0' });
-  const backend = new Backend({
+  const { server, warmUp, close } = await mcpStdioServer({
     dataDir: args.dataDir,
     databaseUrl: args.databaseUrl,
-    binding,
-    clientInfo: () => proxyClientInfo(),
+    binding: { persona: args.persona, readOnly: args.readOnly },
+    listen: startMcpListener,
     log: (m) => console.error(m),
-    onResourceUpdated: (uri) => void server.sendResourceUpdated({ uri }).catch(() => undefined),
   });
-  const server = createProxyServer(binding, backend);
-  proxyClientInfo = () => server.getClientVersion() ?? { name: 'unknown', version: '0' };
 
   let stopping = false;
   const stop = async (why: string) => {
@@ -38,7 +34,7 @@ export async function runStdioServer(argv: readonly string[]): Promise<void> {
     stopping = true;
     console.error(`Hearth MCP: ${why}, closing.`);
     try {
-      await backend.close();
+      await close();
     } finally {
       process.exit(0);
     }
@@ -49,6 +45,6 @@ export async function runStdioServer(argv: readonly string[]): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   // Find the owner once the host has introduced itself: the owner logs calls under the host's name.
-  server.oninitialized = () => backend.warmUp();
+  server.oninitialized = warmUp;
   await server.connect(new StdioServerTransport());
 }

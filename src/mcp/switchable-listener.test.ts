@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEndpoint } from '../core/mcp/endpoint';
 import { makeTestCore, type TestCore } from '../core/testing/core';
-import { SwitchableMcpListener } from './switchable-listener';
-import { connectHttp } from '../core/testing/mcp-processes';
+import { startMcpListener } from './listener';
+import { connectHttp, readEndpoint } from '../core/testing/mcp-processes';
 import { isToolError } from '../core/testing/mcp-client';
 
-// The desktop app's listener without Electron: the same class main/index.ts uses.
+// The desktop app's listener without Electron: the same switch main/index.ts uses.
 let core: TestCore;
 beforeAll(async () => {
   core = await makeTestCore({ queues: {} });
@@ -19,7 +18,7 @@ describe('the desktop app’s MCP listener switch', () => {
     const before = await core.dispatch('mcp.setListener', { enabled: true });
     expect(before).toMatchObject({ ok: false, error: { code: 'forbidden' } });
 
-    const listener = new SwitchableMcpListener(core, core.dataDir);
+    const listener = core.mcp.switchable(startMcpListener);
     await listener.start();
     expect(readEndpoint(core.dataDir)).toBeNull();
     expect((await core.call('mcp.connectionInfo', { persona: 'main' })).http).toMatchObject({ listening: false, switchable: true });
@@ -41,7 +40,7 @@ describe('the desktop app’s MCP listener switch', () => {
     // The choice is kept: an app started later listens again if it was left on.
     await core.call('mcp.setListener', { enabled: true });
     await listener.stop();
-    const again = new SwitchableMcpListener(core, core.dataDir);
+    const again = core.mcp.switchable(startMcpListener);
     await again.start();
     expect(readEndpoint(core.dataDir)?.kind).toBe('desktop');
     await again.stop();
@@ -50,7 +49,7 @@ describe('the desktop app’s MCP listener switch', () => {
 
   it('keeps one token and port per install, so an HTTP client works across a restart, until the user asks for a new token', async () => {
     await core.call('mcp.setListener', { enabled: true });
-    const first = new SwitchableMcpListener(core, core.dataDir);
+    const first = core.mcp.switchable(startMcpListener);
     await first.start();
     const info = await core.call('mcp.connectionInfo', { persona: 'main' });
     const { port, token } = readEndpoint(core.dataDir)!;
@@ -62,7 +61,7 @@ describe('the desktop app’s MCP listener switch', () => {
 
     // The app quits and starts again: same port, same token, and the client goes on as if nothing happened.
     await first.stop();
-    const second = new SwitchableMcpListener(core, core.dataDir);
+    const second = core.mcp.switchable(startMcpListener);
     await second.start();
     expect(readEndpoint(core.dataDir)).toMatchObject({ port, token });
     expect(isToolError(await client.callTool({ name: 'list_memories', arguments: {} }))).toBe(false);

@@ -1,7 +1,7 @@
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { join } from 'node:path';
-import type { SecretStore } from '../context';
+import { replaceSecretFile, type SecretStore, setSecretFileAside } from './store';
 
 /**
  * Secrets for the browser host: a JSON file readable by the owner only (0600)
@@ -36,8 +36,7 @@ export class FileSecretStore implements SecretStore {
     const ok = secretsFile.safeParse(parsed);
     if (ok.success) return ok.data;
     // Never lost, never a raw SyntaxError: the file is kept beside, and the keys are asked for again.
-    const aside = `${this.path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(this.path, aside);
+    const aside = setSecretFileAside(this.path);
     this.onDamaged(
       `The file holding your API keys (secrets.json) was damaged; it was moved to ${aside}. ` +
         'Please enter your API keys again in Settings.',
@@ -53,10 +52,7 @@ export class FileSecretStore implements SecretStore {
     const all = this.read();
     if (value === null) delete all[name];
     else all[name] = value;
-    const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, JSON.stringify(all), { mode: 0o600 });
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, this.path);
+    replaceSecretFile(this.path, JSON.stringify(all));
   }
 }
 

@@ -8,6 +8,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { readEndpoint } from '../mcp/endpoint';
 import { childScript } from './source-build';
 
+export { readEndpoint };
+
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 export interface HostChild {

@@ -170,7 +170,7 @@ class Watch {
   }
 }
 
-/** The core's FolderWatcher (src/core/context.ts): built and closed by src/core/index.ts. */
+/** The core's FolderWatcher (src/core/context.ts): built and closed by src/core/app/services.ts. */
 export class FolderWatchService implements FolderWatcher {
   private readonly watches = new Map<string, Watch>();
   private readonly queue: { watch: Watch; rel: string }[] = [];

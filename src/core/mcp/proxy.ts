@@ -11,10 +11,10 @@ import {
   UnsubscribeRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { APP_VERSION } from '../core/info/handlers';
-import { MCP_RESOURCES, resourceUri } from '../core/mcp/resources';
-import { plainMessage, protocolError } from '../core/mcp/protocol-error';
-import { listedTools, serverInstructions, type McpBinding } from '../core/mcp/server';
+import { APP_VERSION } from '../info/handlers';
+import { MCP_RESOURCES, resourceUri } from './resources';
+import { plainMessage, protocolError } from './protocol-error';
+import { listedTools, serverInstructions, type McpBinding } from './server';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceWatch } from './resource-watch';
 

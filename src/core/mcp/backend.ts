@@ -1,19 +1,38 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { lockHolderInfo } from '../core/db/lock';
-import { liveEndpoint, mcpUrl, type Endpoint } from '../core/mcp/endpoint';
-import type { McpBinding } from '../core/mcp/server';
-import { AppError, isAppError } from '../shared/errors';
-import { isSessionLost, isUnreachable } from './errors';
-import { takeOwnership, type Ownership } from './ownership';
+import { lockHolderInfo } from '../db/lock';
+import { liveEndpoint, mcpUrl, type Endpoint } from './endpoint';
+import type { McpListener } from './doors';
+import type { McpBinding } from './server';
+import { AppError, isAppError } from '../../shared/errors';
+import { CONNECTIONS_OFF } from './connections-off';
+import { isSessionLost, isUnreachable } from './forward-errors';
 import type { BackendPort } from './proxy';
+
+/** A stdio server that opened the data folder itself because no Hearth was running (src/core/app/stdio-owner.ts). */
+export interface Ownership {
+  listener: McpListener;
+  /** This process's own MCP client of its core (what the stdio host's calls go through). */
+  client: Client;
+  /**
+   * Lets go of the folder (sessions, the endpoint file, the database and its
+   * lock). The listener stays up only during a handover, to answer it.
+   */
+  release(options?: { keepListener?: boolean }): Promise<void>;
+}
+
+/**
+ * Opens the folder for this stdio server (fails with `locked` when someone else
+ * has it); `onHandover` is called when a starting Hearth asks for it.
+ */
+export type TakeOwnership = (clientInfo: Implementation, onHandover: () => Promise<void>, onResourceUpdated: (uri: string) => void) => Promise<Ownership>;
 
 export interface BackendOptions {
   dataDir: string;
-  /** The data on a PostgreSQL server, when this Hearth uses one. */
-  databaseUrl?: string | null;
   binding: McpBinding;
+  /** How this server opens the folder itself when no Hearth runs. */
+  takeOwnership: TakeOwnership;
   /** The stdio host's own name and version (from its initialize), passed on to the owner. */
   clientInfo(): Implementation;
   /** How long to wait for a Hearth that holds the folder but has not (yet) written its endpoint. */
@@ -27,9 +46,6 @@ export interface BackendOptions {
   onResourceUpdated?(uri: string): void;
 }
 
-/** What every call answers while a Hearth app holds the folder and serves no MCP endpoint. */
-export const CONNECTIONS_OFF =
-  'Hearth is running with AI-tool connections off: turn them on in Settings → Connections ("Let AI tools connect"), then try again.';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -160,7 +176,7 @@ export class Backend implements BackendPort {
   }
 
   private async own(): Promise<Client> {
-    const owning = takeOwnership(this.opts.dataDir, this.opts.binding, this.opts.clientInfo(), () => this.handOver(), this.opts.databaseUrl ?? null, (uri) => this.opts.onResourceUpdated?.(uri));
+    const owning = this.opts.takeOwnership(this.opts.clientInfo(), () => this.handOver(), (uri) => this.opts.onResourceUpdated?.(uri));
     this.owning = owning;
     let owner: Ownership;
     try {
