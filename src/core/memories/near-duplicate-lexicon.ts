@@ -161,6 +161,8 @@ const PHRASES: [string, string][] = [
   ["'s car is (?:a|an)", ' drives a'],
   ['(?:calls|phones|rings|calling|phoning|ringing|call|phone|ring)(?= (?:their|his|her|them|him|my)\\b)', 'telephones'],
   ['sci-?fi|science fiction', 'scifi'],
+  // Some of a language: "speaks a little Japanese" / "knows some basic Japanese".
+  ['(?:speaks?|knows?) (?:a little|a bit of|some basic|some|basic)|(?:has|have) (?:some )?basic', 'speaks basic'],
   ['blood group', 'blood type'],
   ['per month|a month|each month|every month|monthly', 'month'],
   ['per week|a week|each week|every week|weekly', 'week'],

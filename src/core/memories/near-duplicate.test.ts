@@ -102,6 +102,7 @@ describe('near-duplicate rule', () => {
       ['User is training for the Paris marathon.', 'User is preparing for the Paris marathon.'],
       ['User meets their manager every Monday.', 'User has a meeting with their manager every Monday.'],
       ['User is a big fan of sci-fi novels.', 'User loves science fiction books.'],
+      ['User speaks a little Japanese.', 'User knows some basic Japanese.'],
       ['User quit smoking in 2020.', 'User gave up cigarettes in 2020.'],
       ['User is saving up for a house.', 'User is putting money aside for a house.'],
       ['User drives a Toyota Corolla.', "User's car is a Toyota Corolla."],
@@ -133,6 +134,8 @@ describe('near-duplicate rule', () => {
       ['User is training for a marathon in October.', 'User is training for a half marathon in October.'],
       ['User goes to bed around 11 pm.', 'User goes to bed around 11 pm on weekends.'],
       ['User walks to work.', "User walks to work when it's sunny."],
+      ['User speaks a little Japanese.', 'User speaks fluent Japanese.'],
+      ['User knows some Japanese.', 'User knows some Korean.'],
       // Phoning is not visiting.
       ['User calls their grandmother every Sunday.', 'User visits their grandmother every Sunday.'],
     ];
