@@ -172,17 +172,20 @@ const PHRASES: [string, string][] = [
 /** One regular expression for all phrases: the matched alternative tells which. */
 const PHRASE_RE = new RegExp(PHRASES.map(([p]) => `\\b(${p})\\b`).join('|'), 'g');
 
+/** Where each phrase's group starts among the expression's groups: each is followed by its own inner groups ("-free", "$1 child"). */
+const PHRASE_GROUP: number[] = [];
+for (let i = 0, group = 1; i < PHRASES.length; i++) {
+  PHRASE_GROUP.push(group);
+  group += 1 + (PHRASES[i]![0].match(/\((?!\?)/g)?.length ?? 0);
+}
+
 export function foldPhrases(lower: string): string {
   return lower.replace(PHRASE_RE, (...args: unknown[]) => {
-    // Each alternative is one group, followed by its own inner groups ("-free", "$1 child").
-    let group = 1;
     for (let i = 0; i < PHRASES.length; i++) {
-      const hit = args[group];
-      if (typeof hit === 'string') {
-        const to = PHRASES[i]![1];
-        return ' ' + to.replace(/\$(\d)/g, (_, k: string) => String(args[group + Number(k)] ?? '')) + ' ';
-      }
-      group += 1 + (PHRASES[i]![0].match(/\((?!\?)/g)?.length ?? 0);
+      const group = PHRASE_GROUP[i]!;
+      if (typeof args[group] !== 'string') continue;
+      const to = PHRASES[i]![1];
+      return ' ' + (to.includes('$') ? to.replace(/\$(\d)/g, (_, k: string) => String(args[group + Number(k)] ?? '')) : to) + ' ';
     }
     return String(args[0]);
   });
