@@ -30,6 +30,8 @@ const PHRASES: [string, string][] = [
   ['insomniac|insomnia|(?:trouble|difficulty|problems) sleeping|struggles to sleep|sleeps? (?:badly|poorly)|(?:a )?poor sleeper', 'insomnia'],
   ['(?:near|short)[- ]?sighted(?:ness)?|myopi[ac]', 'nearsighted'],
   ['(?:far|long)[- ]?sighted(?:ness)?|hyperopi[ac]', 'farsighted'],
+  ['expecting (?:their|her|his|our|a|an) (first|second|third|fourth|fifth) (?:baby|child)', 'pregnant with $1 child'],
+  ['expecting (?:baby|child) number (\\w+)', 'pregnant with $1 child'],
   ['expecting a baby|expecting a child|with child', 'pregnant'],
   ['passed away|has died|is dead|is deceased', 'died'],
   // Fears: a phobia is being afraid of its object.
@@ -71,6 +73,7 @@ const PHRASES: [string, string][] = [
   ['dislikes?|disliked|hates?|hated|detests?|loathes?|(?:can|could)not stand|(?:is|are) not (?:a )?(?:big )?fans? of', 'does not like'],
   ['(?:is|are) (?:really |very |a )?(?:into|keen on|fond of|passionate about|crazy about|mad about|big fans? of|fans? of)', 'likes'],
   ['(?:has|have) a sweet tooth', 'likes sweet food'],
+  ['(?:(?:is|are) )?(?:unable|not able) to (?:digest|tolerate)|cannot (?:digest|tolerate)', 'intolerant to'],
   ['(?:does|do) not know how to|(?:is|are) (?:unable|not able) to', 'cannot'],
   ['goes to the gym|go to the gym|going to the gym|hits the gym', 'exercises at the gym'],
   ['(?:is|are) (?:dating|in a relationship with|going out with)', 'partner'],
@@ -136,25 +139,53 @@ const PHRASES: [string, string][] = [
   ['a\\.m', 'am'],
   ['p\\.m', 'pm'],
   ['(?:last|family) name|surname', 'surname'],
-  ['(?:puts?|sets?|putting|setting) (?:aside|away)|(?:puts?|sets?) (?:money|some money) (?:aside|away)', 'saves'],
+  ['(?:puts?|sets?|putting|setting) (?:(?:some )?money )?(?:aside|away)', 'saves'],
   ['(?:gave|given|giving|gives?) up', 'quit'],
+  // Sleep, upbringing, age, family size: the idiom and the plain words.
+  ['turns? in(?= (?:at|around|about|early|late|by|before)\\b)|turned in(?= (?:at|around|about|early|late|by|before)\\b)|hits? the (?:sack|hay)', 'goes to bed'],
+  ['(?:stays?|staying) up late|goes to bed late', 'night person'],
+  ['spent (?:his|her|their|my) childhood in|(?:was|were) (?:brought up|raised) in|brought up in', 'grew up in'],
+  ['(\\S+)[- ]years?[- ]old', 'age $1'],
+  ['age(?:d| is| of)? (\\d+)', 'age $1'],
+  ['(?:a )?(?:parent|mother|father|mum|mom|dad) of (two|three|four|five|six|seven|\\d+)', 'has $1 child'],
+  ['(oldest|youngest|eldest|middle) (?:child )?of (\\w+) (?:children|kids|siblings)', '$1 of $2 siblings'],
+  // Getting somewhere and getting ready.
+  ['commutes?|commuting|commuted', 'goes to work'],
+  ['on foot', 'walking'],
+  ['(?:is |are )?(?:preparing|getting ready|in training) (?:for|to run|to do)', 'training for'],
+  ['(?:has|have) (?:a |an )?(?:meeting|one-on-one|1-on-1) with|one-on-ones? with', 'meets'],
+  // Choosing, supporting, consuming.
+  ['always (?:picks|chooses|goes for|books|orders)', 'prefers'],
+  ['roots? for|rooting for|cheers? (?:for|on)', 'supports'],
+  ['(?:gets?|goes|got|went|going|getting) through', 'uses'],
+  ["'s car is (?:a|an)", ' drives a'],
+  ['(?:calls|phones|rings|calling|phoning|ringing|call|phone|ring)(?= (?:their|his|her|them|him|my)\\b)', 'telephones'],
+  ['sci-?fi|science fiction', 'scifi'],
+  // Some of a language: "speaks a little Japanese" / "knows some basic Japanese".
+  ['(?:speaks?|knows?) (?:a little|a bit of|some basic|some|basic)|(?:has|have) (?:some )?basic', 'speaks basic'],
+  ['blood group', 'blood type'],
+  ['per month|a month|each month|every month|monthly', 'month'],
+  ['per week|a week|each week|every week|weekly', 'week'],
   ['per year|a year|each year|every year|annually|annual|yearly', 'year'],
 ];
 
 /** One regular expression for all phrases: the matched alternative tells which. */
 const PHRASE_RE = new RegExp(PHRASES.map(([p]) => `\\b(${p})\\b`).join('|'), 'g');
 
+/** Where each phrase's group starts among the expression's groups: each is followed by its own inner groups ("-free", "$1 child"). */
+const PHRASE_GROUP: number[] = [];
+for (let i = 0, group = 1; i < PHRASES.length; i++) {
+  PHRASE_GROUP.push(group);
+  group += 1 + (PHRASES[i]![0].match(/\((?!\?)/g)?.length ?? 0);
+}
+
 export function foldPhrases(lower: string): string {
   return lower.replace(PHRASE_RE, (...args: unknown[]) => {
-    // Each alternative is one group, except "-free" whose inner group follows its own.
-    let group = 1;
     for (let i = 0; i < PHRASES.length; i++) {
-      const hit = args[group];
-      if (typeof hit === 'string') {
-        const to = PHRASES[i]![1];
-        return ' ' + (to.includes('$1') ? to.replace('$1', String(args[group + 1])) : to) + ' ';
-      }
-      group += 1 + (PHRASES[i]![0].match(/\((?!\?)/g)?.length ?? 0);
+      const group = PHRASE_GROUP[i]!;
+      if (typeof args[group] !== 'string') continue;
+      const to = PHRASES[i]![1];
+      return ' ' + (to.includes('$') ? to.replace(/\$(\d)/g, (_, k: string) => String(args[group + Number(k)] ?? '')) : to) + ' ';
     }
     return String(args[0]);
   });
@@ -239,4 +270,6 @@ export const FOLD: Record<string, string> = {
   costly: 'expensive', inexpensive: 'cheap', devout: 'religious', beverage: 'drink', beverages: 'drink', booze: 'alcohol',
   kilometres: 'km', kilometers: 'km', kms: 'km', kilos: 'kg', kilograms: 'kg', hours: 'hour', hrs: 'hour', hr: 'hour',
   mins: 'minute', min: 'minute', minutes: 'minute',
+  frighten: 'afraid', frightens: 'afraid', scare: 'afraid', scares: 'afraid', cigarette: 'smoking', cigarettes: 'smoking',
+  novel: 'book', novels: 'book',
 };

@@ -28,7 +28,7 @@ const STOP = new Set(
    named called call name pay pays work works come comes someone somebody per suffer suffers suffering
    often regularly frequently normally typically generally absolutely extremely truly totally deeply highly strongly quite fairly
    somewhat especially particularly incredibly super avid currently presently now recently still already actually definitely
-   certainly receive receives received possess possesses utilise utilize utilises utilizes`
+   certainly receive receives received possess possesses utilise utilize utilises utilizes tend tends`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -54,7 +54,7 @@ const KINDS: string[][] = [
   ['red', 'blue', 'green', 'yellow', 'black', 'white', 'brown', 'grey', 'gray', 'orange', 'purple', 'pink'],
   ['mother', 'father', 'parent', 'parents', 'sister', 'brother', 'sibling', 'son', 'daughter', 'child', 'baby', 'spouse', 'partner',
    'grandmother', 'grandfather', 'aunt', 'uncle', 'cousin', 'niece', 'nephew', 'friend', 'colleague', 'manager', 'boss', 'neighbor',
-   'mother-in-law', 'father-in-law', 'roommate', 'landlord', 'dentist', 'doctor', 'therapist'],
+   'motherinlaw', 'fatherinlaw', 'sisterinlaw', 'brotherinlaw', 'soninlaw', 'daughterinlaw', 'inlaws', 'roommate', 'landlord', 'dentist', 'doctor', 'therapist'],
   ['left', 'right'],
   ['home', 'work', 'school'],
   ['half', 'full', 'whole', 'part'],
@@ -65,11 +65,32 @@ const KINDS: string[][] = [
 ];
 const KIND_OF = new Map<string, number>();
 const PERSON_KIND = 5;
+/**
+ * Kinds that narrow a fact when said on one side only: another person ("the
+ * user's son"), a day of the week ("goes to bed at 11 on weekends"), a portion
+ * ("a half marathon").
+ */
+const ONE_SIDED_KINDS = new Set([PERSON_KIND, 0, 8]);
 KINDS.forEach((words, i) => words.forEach((w) => KIND_OF.set(w, i)));
 
 /** Words that turn a statement into its opposite or into the past. */
 const NEGATIONS = new Set(['not', 'no', 'never', 'cannot', 'nor', 'without', 'dislike', 'dislikes', 'hate', 'hates', 'avoid', 'avoids', 'skip', 'skips', 'refuses', 'refuse', 'abstains']);
 const PAST = new Set(['used', 'former', 'formerly', 'anymore', 'longer', 'ex', 'stopped', 'quit', 'cancelled', 'canceled', 'had', 'previously']);
+/** Leaving a place is not being there: "moved away from Berlin" / "moved to Berlin". */
+const LEAVING = new Set(['away']);
+/** A condition narrows a fact: "walks to work when it's sunny". */
+const CONDITION = /\b(?:if|unless|whenever)\b|\bwhen (?:it|it's|it is|there|the weather|he|she|they|his|her|their)\b/;
+/** "was"/"were" before a participle is a passive ("was born", "was stolen"); before anything else, a past state ("was vegan"). */
+const PAST_STATE = /\b(?:was|were)\s+(?:(?:a|an|the)\s+)?([^\s.,;]+)/g;
+const PARTICIPLE = /(?:ed|en|wn|d|t)$/;
+const IRREGULAR_FORMS = new Set([...Object.keys(IRREGULAR), 'born', 'made', 'paid', 'put', 'cut', 'hit', 'set', 'shut', 'hurt', 'seen', 'done']);
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** "half past six" is 6.30: the hour as a digit. */
+function hourOf(word: string): number | null {
+  const n = /^\d+$/.test(word) ? Number(word) : Number(NUMBER_WORDS[word] ?? NaN);
+  return n >= 1 && n <= 12 ? n : null;
+}
+
 /** Wanting or planning is not having or doing. */
 const WISH = new Set(['want', 'wants', 'wanted', 'wish', 'hope', 'hopes', 'hoping', 'plan', 'plans', 'planning', 'goal', 'dream', 'trying', 'try', 'tries', 'would', 'aims', 'aiming']);
 
@@ -87,10 +108,14 @@ export interface FactShape {
   order: string[];
   /** Says how two things compare ("over", "than", "but"): their order matters. */
   relational: boolean;
+  /** Says leaving a place ("moved away from"). */
+  leaving: boolean;
+  /** Holds only under a condition ("when it's sunny", "if"). */
+  conditional: boolean;
 }
 
 /** Liking or learning a thing is not doing it: "prefers to work from home" / "works from home". Stemmed. */
-const STANCE = ['lik', 'learn'];
+const STANCE = ['lik', 'learn', 'allergic', 'afraid', 'intoler'];
 
 const RELATIONAL = new Set(['over', 'than', 'but', 'rather', 'instead', 'versus', 'vs']);
 
@@ -111,6 +136,8 @@ export function stem(word: string): string {
     }
   }
   if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  // "meditate" / "meditation", "translate" / "translation" meet.
+  if (w.length >= 6 && w.endsWith('at')) w = w.slice(0, -2);
   if (w.length > 2 && /([b-df-hj-np-tv-z])\1$/.test(w)) w = w.slice(0, -1);
   return w;
 }
@@ -118,6 +145,17 @@ export function stem(word: string): string {
 function plainText(text: string): string {
   let plain = stripAccents(text.normalize('NFKC')).replace(/[\u2018\u2019]/g, "'");
   for (const [re, to] of NAME_ALIASES) plain = plain.replace(re, to);
+  // An amount with its currency sign is the amount and the currency's name: "€1200" / "1200 euros".
+  plain = plain
+    .replace(/€\s?(\d[\d.,]*k?)/g, ' $1 euros ')
+    .replace(/\$\s?(\d[\d.,]*k?)/g, ' $1 dollars ')
+    .replace(/£\s?(\d[\d.,]*k?)/g, ' $1 pounds ');
+  // Blood groups as one name each: "O negative" / "O-negative" / "O-".
+  if (/\bblood\b/i.test(plain)) {
+    plain = plain
+      .replace(/\b(AB|A|B|O)(?:[- ](?:negative|neg)\b|-(?=[\s.,;]|$))/g, '$1neg')
+      .replace(/\b(AB|A|B|O)(?:[- ](?:positive|pos)\b|\+(?=[\s.,;]|$))/g, '$1pos');
+  }
   return plain;
 }
 
@@ -129,6 +167,25 @@ function foldedLower(plain: string): string {
       .replace(/\bwon't\b/g, ' will not ')
       .replace(/n't\b/g, ' not ')
       .replace(/\bno longer\b/g, ' not longer ')
+      // An in-law is one relative: "father-in-law" is not the father.
+      .replace(/\b(mother|father|sister|brother|son|daughter)-in-law\b/g, '$1inlaw')
+      .replace(/\bin-laws\b/g, 'inlaws')
+      // Numbers written other ways: "1,200" / "1200", "85k" / "85000", "10k run" / "10 km run".
+      .replace(/(\d),(?=\d{3}\b)/g, '$1')
+      .replace(/(\d+)k (run|race)\b/g, '$1 km $2')
+      .replace(/\b(\d+(?:\.\d+)?)k\b/g, (_, n: string) => String(Math.round(Number(n) * 1000)))
+      // Dates and times written other ways: "2019-05-04" / "4 May 2019", "23:00" / "11 pm", "half past six" / "6.30".
+      .replace(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, (all, y: string, m: string, d: string) =>
+        MONTHS[Number(m) - 1] ? `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}` : all)
+      .replace(/\b(1[3-9]|2[0-3])[:.](\d\d)\b/g, (_, h: string, m: string) => `${Number(h) - 12}.${m} pm`)
+      .replace(/\b(half|quarter) (past|to) (\w+)\b/g, (all, part: string, dir: string, hour: string) => {
+        const h = hourOf(hour);
+        if (h === null) return all;
+        if (dir === 'past') return `${h}.${part === 'half' ? '30' : '15'}`;
+        return part === 'quarter' ? `${h === 1 ? 12 : h - 1}.45` : all;
+      })
+      .replace(/\b(\d+(?:[.:]\d\d)?) (?:at night|in the evening|in the afternoon)\b/g, '$1 pm')
+      .replace(/\b(\d+(?:[.:]\d\d)?) in the morning\b/g, '$1 am')
       .replace(/(\d)(st|nd|rd|th)\b/g, '$1')
       .replace(/(\d+):(\d\d)/g, '$1.$2')
       .replace(COMPOUND_NUMBER, (_, tens: string, unit: string) => String(Number(NUMBER_WORDS[tens]) + Number(NUMBER_WORDS[unit])))
@@ -166,6 +223,12 @@ export function factShape(text: string): FactShape {
   let past = false;
   let wish = false;
   let relational = false;
+  let leaving = false;
+  const conditional = CONDITION.test(lower);
+  for (const m of lower.matchAll(PAST_STATE)) {
+    const w = m[1]!;
+    if (!PARTICIPLE.test(w) && !IRREGULAR_FORMS.has(w)) past = true;
+  }
   const order: string[] = [];
   for (const raw of tokens) {
     const bare = raw.replace(/'s$/, '');
@@ -190,8 +253,11 @@ export function factShape(text: string): FactShape {
     if (PAST.has(t)) past = true;
     if (WISH.has(t)) wish = true;
     if (RELATIONAL.has(t) || (t === 'to' && /\bprefer/.test(lower))) relational = true;
+    if (LEAVING.has(t)) leaving = true;
     const once = FOLD[t] ?? t;
     const folded = FOLD[once] ?? once;
+    // Having died is a change of state, as "used to" is.
+    if (folded === 'died') past = true;
     const kind = KIND_OF.get(folded);
     if (kind !== undefined && kindFirst === undefined) {
       const set = kinds.get(kind) ?? new Set<string>();
@@ -203,11 +269,17 @@ export function factShape(text: string): FactShape {
     words.add(w);
     if (order[order.length - 1] !== w) order.push(w);
   }
-  return { words, numbers, names, negated, past, wish, kinds, order, relational };
+  return { words, numbers, names, negated, past, wish, kinds, order, relational, leaving, conditional };
 }
 
 function sameSet(a: Set<string>, b: Set<string>): boolean {
   if (a.size !== b.size) return false;
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
+}
+
+/** Every word of `a` is in `b`. */
+function within(a: Set<string>, b: Set<string>): boolean {
   for (const x of a) if (!b.has(x)) return false;
   return true;
 }
@@ -228,13 +300,17 @@ export function veto(a: FactShape, b: FactShape): string | null {
   if (a.negated !== b.negated) return 'negation';
   if (a.past !== b.past) return 'tense';
   if (a.wish !== b.wish) return 'wish';
+  if (a.leaving !== b.leaving) return 'leaving';
+  // A condition whose words the other side lacks narrows the fact ("walks to work when it's sunny" / "walks to work").
+  if (a.conditional && !b.conditional && !within(a.words, b.words)) return 'condition';
+  if (b.conditional && !a.conditional && !within(b.words, a.words)) return 'condition';
   for (const [kind, words] of a.kinds) {
     const other = b.kinds.get(kind);
     if (other && !sameSet(words, other)) return 'kind';
     // A person of another relation, or one named on one side only ("the user's son" vs "the user"), is another fact.
-    if (kind === PERSON_KIND && !other) return 'person';
+    if (ONE_SIDED_KINDS.has(kind) && !other) return kind === PERSON_KIND ? 'person' : 'narrowed';
   }
-  for (const kind of b.kinds.keys()) if (kind === PERSON_KIND && !a.kinds.has(kind)) return 'person';
+  for (const kind of b.kinds.keys()) if (ONE_SIDED_KINDS.has(kind) && !a.kinds.has(kind)) return kind === PERSON_KIND ? 'person' : 'narrowed';
   for (const w of STANCE) if (a.words.has(w) !== b.words.has(w)) return 'stance';
   // One thing said in place of another ("peanuts" / "shellfish", "oat" / "almond"): a related fact, not the same one.
   if (substituted(a.words, b.words)) return 'swap';
