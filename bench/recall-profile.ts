@@ -1,5 +1,6 @@
 // Where one recall's time goes: every statement it sends, timed on the core
-// thread (round trip to the database worker included), grouped by kind; and
+// thread (round trip to the database worker included) and inside the database
+// worker (dbP50: parse, plan, run, rows read into JS), grouped by kind; and
 // EXPLAIN ANALYZE of each SELECT of one query. For `bench/recall.ts --profile`.
 import type { CoreContext } from '../src/core/context';
 import { recall, type RecallArgs } from '../src/core/recall/recall';
@@ -12,6 +13,7 @@ function kindOf(sql: string): string {
   if (s.includes('FROM personas')) return 'require persona';
   if (s.startsWith('WITH h AS') || s.startsWith("(SELECT 'v'") || s.startsWith("(SELECT 'r'")) return 'seeds: text top-k + neighbours, HNSW top-k, newest per importance';
   if (s.startsWith('SELECT w.* FROM unnest(')) return 'rows the score bound cannot rule out';
+  if (s.startsWith('SELECT s.id, s.distance')) return "staged rows' exact pass (a page each)";
   if (s.includes('m.id = ANY(') && s.includes('AS tsv')) return "score the text matches' neighbours";
   if (s.startsWith('SELECT m.id, m.persona, m.category')) return 'full rows of the hits';
   return s.slice(0, 40);
@@ -22,6 +24,7 @@ export interface StatementProfile {
   calls: number;
   p50: number;
   p95: number;
+  dbP50: number | null;
 }
 
 export async function profileRecall(ctx: CoreContext, args: RecallArgs[]): Promise<{ statements: StatementProfile[]; plans: string[]; totalP50: number }> {
@@ -31,14 +34,16 @@ export async function profileRecall(ctx: CoreContext, args: RecallArgs[]): Promi
   let capture = false;
   const origQuery = db.query.bind(db);
   const origExec = db.exec.bind(db);
-  const record = (sql: string, ms: number) => {
+  const inDb = new Map<string, number[]>();
+  const record = (sql: string, ms: number, dbMs?: number) => {
     const k = kindOf(sql);
     times.set(k, [...(times.get(k) ?? []), ms]);
+    if (dbMs !== undefined) inDb.set(k, [...(inDb.get(k) ?? []), dbMs]);
   };
   db.query = async <T>(sql: string, params: unknown[] = []) => {
     const t = performance.now();
     const r = await origQuery<T>(sql, params);
-    record(sql, performance.now() - t);
+    record(sql, performance.now() - t, r.ms);
     if (capture) captured.push({ sql, params });
     return r;
   };
@@ -67,6 +72,8 @@ export async function profileRecall(ctx: CoreContext, args: RecallArgs[]): Promi
     calls: xs.length / args.length,
     p50: Number(percentile(xs, 50).toFixed(2)),
     p95: Number(percentile(xs, 95).toFixed(2)),
+    // The statement's own time in the database worker (parse, plan, run, read the rows into JS); the rest of p50 is the trip between threads.
+    dbP50: inDb.has(kind) ? Number(percentile(inDb.get(kind)!, 50).toFixed(2)) : null,
   }));
   // The same statements again under EXPLAIN ANALYZE, with the settings recall uses for each.
   const plans: string[] = [];

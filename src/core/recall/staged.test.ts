@@ -4,6 +4,7 @@ import { exactRecall } from '../testing/exact-recall';
 import { makeTestCore, type TestCore } from '../testing/core';
 import { addPersona } from '../testing/recall-fixtures';
 import { clusteredSpace, prng, question, syntheticMemories } from '../testing/synthetic-corpus';
+import type { Queryable } from '../db/client';
 import { encodeVector } from '../db/vector';
 import { recall } from './recall';
 import { stagedTopK } from './staged-pass';
@@ -88,12 +89,42 @@ describe('recall by meaning over vectors an import has not placed in the graph y
     expect(found).toEqual(rows.map((r) => r.id));
   });
 
-  it('reads only the persona staged rows, through their own index', async () => {
-    const { rows } = await core.ctx.db.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN SELECT m.id FROM memories m WHERE m.persona = $1 AND m.staged_model = $2 AND m.embedding_model IS NULL
-         AND m.embedding IS NOT NULL AND m.superseded_by IS NULL ORDER BY m.embedding <=> $3::vector LIMIT 40`,
-      ['main', model, `[${new Array(1536).fill(0.1).join(',')}]`],
-    );
-    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('memories_staged_idx');
+  it('reads the staged rows in pages and finds the same nearest ones as one ordered scan, filters included', async () => {
+    const v = space.sample(prng(9));
+    const oneScan = async (extra: string) =>
+      (
+        await core.ctx.db.query<{ id: string }>(
+          `SELECT id FROM memories WHERE persona = 'main' AND staged_model = $1 AND embedding_model IS NULL AND superseded_by IS NULL${extra}
+           ORDER BY embedding <=> $2::vector, id LIMIT 40`,
+          [model, encodeVector(v)],
+        )
+      ).rows.map((r) => r.id);
+    const statements: string[] = [];
+    const counting: Queryable = {
+      query: <T,>(sql: string, params?: unknown[]) => (statements.push(sql), core.ctx.db.query<T>(sql, params)),
+      exec: (sql: string) => core.ctx.db.exec(sql),
+    };
+    // About a thousand staged rows, 100 a page.
+    const found = await stagedTopK(counting, { persona: 'main', model, vector: encodeVector(v) }, 40, 100);
+    expect(statements.length).toBeGreaterThanOrEqual(10);
+    expect(found).toEqual(await oneScan(''));
+    const travel = await stagedTopK(core.ctx.db, { persona: 'main', model, vector: encodeVector(v), filters: { category: 'travel', importanceMin: 5 } }, 40, 100);
+    expect(travel.length).toBeGreaterThan(0);
+    expect(travel).toEqual(await oneScan(` AND category = 'travel' AND importance >= 5`));
+  });
+
+  it('reads each page of staged rows through their own index, not the whole persona', async () => {
+    const captured: { sql: string; params: unknown[] }[] = [];
+    const capturing: Queryable = {
+      query: <T,>(sql: string, params: unknown[] = []) => (captured.push({ sql, params }), core.ctx.db.query<T>(sql, params)),
+      exec: (sql: string) => core.ctx.db.exec(sql),
+    };
+    await stagedTopK(capturing, { persona: 'main', model, vector: encodeVector(space.sample(prng(10))) }, 40, 100);
+    const later = captured[3]!;
+    const { rows } = await core.ctx.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${later.sql}`, later.params);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain('memories_staged_seq_idx');
+    // A later page starts where the one before ended: the index scan returns that page's rows alone.
+    expect(plan).toMatch(/Index Scan using memories_staged_seq_idx[^\n]*\(actual[^)]*rows=100(\.00)? /);
   });
 });

@@ -33,3 +33,15 @@ export function vectorOrderSql(probe: Probe & { vector: Uint8Array }, a: string,
   }
   return { where: `${a}.embedding_model = ${p.add(probe.model)} AND ${a}.embedding_model <> '${LOCAL_TAG}'`, order: `${a}.embedding <=> ${v}` };
 }
+
+/**
+ * A staged row's cosine distance to the query vector (the caller checks the row is staged for the probe's
+ * model). The built-in model's vectors are compared over their 512 dimensions, as its graph compares them:
+ * the zero padding changes no distance but would triple the work of an exact pass over thousands of rows.
+ */
+export function stagedDistanceSql(probe: Pick<Probe, 'model'> & { vector: Uint8Array }, a: string, p: Params): string {
+  const v = `${p.add(probe.vector)}::vector`;
+  if (probe.model !== LOCAL_TAG) return `(${a}.embedding <=> ${v})::float8`;
+  const d = LOCAL.dimensions;
+  return `(subvector(${a}.embedding, 1, ${d})::vector(${d}) <=> subvector(${v}, 1, ${d})::vector(${d}))::float8`;
+}
