@@ -6,7 +6,7 @@
 // Each page keeps its own top k; the pages' lists merge into the exact top k.
 import type { Queryable } from '../db/client';
 import type { DbQueryResult } from '../db/protocol';
-import { Pacer } from '../portable/pace';
+import { Pacer } from '../db/pace';
 import { filterSql } from './memory-rows';
 import { Params } from './params';
 import type { Probe } from './probe';
