@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Memory } from '../../../shared/api';
 import { getApi } from '../../api';
+import { editorKeys } from '../../lib/keys';
 import { longDay, today } from '../../lib/format';
 import type { MemoryDraft } from './store';
 
@@ -73,19 +74,6 @@ function SimilarWarning({ similar, saving, onUpdate, onReplace }: { similar: Mem
       </div>
     </div>
   );
-}
-
-/** The editor's keys: Esc cancels, Ctrl+Enter (Cmd+Enter) saves. */
-function editorKeys(onCancel: () => void, onSave: () => void) {
-  return (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      onCancel();
-    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      onSave();
-    }
-  };
 }
 
 /** The editor's fields and its saving: one save at a time, the form kept open when a save fails. */
