@@ -114,28 +114,12 @@ export function ServerSection() {
 
 type CopyProgress = Events['database.copy'];
 
-function ServerDialog({ onClose, onSwitched }: { onClose(): void; onSwitched(v: DatabaseView): void }) {
-  const [url, setUrl] = useState('');
-  const [testing, setTesting] = useState(false);
-  const [result, setResult] = useState<DatabaseTest | null>(null);
+/** Copying every persona to the server and switching to it, with the copy's progress from the core's events. */
+function useCopyAndSwitch(url: string, onSwitched: (v: DatabaseView) => void) {
   const [copying, setCopying] = useState(false);
   const [progress, setProgress] = useState<CopyProgress | null>(null);
   const [copyError, setCopyError] = useState<string | null>(null);
   useEvents(() => ({ 'database.copy': (p) => setProgress(p) }), []);
-
-  async function test() {
-    setTesting(true);
-    setResult(null);
-    setCopyError(null);
-    try {
-      setResult(await getApi().invoke('database.test', { url }));
-    } catch (e) {
-      const { code, message } = errorInfo(e);
-      setResult({ ok: false, code, message });
-    } finally {
-      setTesting(false);
-    }
-  }
 
   async function copy() {
     setCopying(true);
@@ -152,6 +136,64 @@ function ServerDialog({ onClose, onSwitched }: { onClose(): void; onSwitched(v: 
       setCopyError(errorInfo(e).message);
     } finally {
       setCopying(false);
+    }
+  }
+
+  return { copying, progress, copyError, setCopyError, copy };
+}
+
+/** What the connection test found: the server, its extensions, what it already holds, and whether a copy can go there. */
+function TestResult({ result }: { result: DatabaseTest }) {
+  if (!result.ok) {
+    return (
+      <p className="field-error" role="status" data-testid="database-test-result">
+        {result.message}
+      </p>
+    );
+  }
+  return (
+    <div role="status" data-testid="database-test-result">
+      <p>
+        Connected to {result.server}, PostgreSQL {result.version}.
+      </p>
+      <ul className="probe">
+        <li>{describeVector(result.vector)}</li>
+        <li>{describeTextSearch(result.textSearch)}</li>
+        <li>{describeContents(result.contents)}</li>
+      </ul>
+      {!result.copy.ok && <p className="field-error">{result.copy.reason}</p>}
+    </div>
+  );
+}
+
+/** Which persona is being read or copied, and how far; nothing once the copy has ended. */
+function CopyProgressLine({ progress }: { progress: CopyProgress }) {
+  if (progress.stage === 'done' || progress.stage === 'failed') return null;
+  return (
+    <p className="hint" data-testid="database-copy-progress">
+      {progress.stage === 'export' ? 'Reading' : 'Copying'} “{progress.persona}” ({progress.index} of {progress.count}){' '}
+      <progress max={Math.max(1, progress.total)} value={progress.done} />
+    </p>
+  );
+}
+
+function ServerDialog({ onClose, onSwitched }: { onClose(): void; onSwitched(v: DatabaseView): void }) {
+  const [url, setUrl] = useState('');
+  const [testing, setTesting] = useState(false);
+  const [result, setResult] = useState<DatabaseTest | null>(null);
+  const { copying, progress, copyError, setCopyError, copy } = useCopyAndSwitch(url, onSwitched);
+
+  async function test() {
+    setTesting(true);
+    setResult(null);
+    setCopyError(null);
+    try {
+      setResult(await getApi().invoke('database.test', { url }));
+    } catch (e) {
+      const { code, message } = errorInfo(e);
+      setResult({ ok: false, code, message });
+    } finally {
+      setTesting(false);
     }
   }
 
@@ -189,30 +231,8 @@ function ServerDialog({ onClose, onSwitched }: { onClose(): void; onSwitched(v: 
           </button>
         </div>
       </form>
-      {result && !result.ok && (
-        <p className="field-error" role="status" data-testid="database-test-result">
-          {result.message}
-        </p>
-      )}
-      {result?.ok && (
-        <div role="status" data-testid="database-test-result">
-          <p>
-            Connected to {result.server}, PostgreSQL {result.version}.
-          </p>
-          <ul className="probe">
-            <li>{describeVector(result.vector)}</li>
-            <li>{describeTextSearch(result.textSearch)}</li>
-            <li>{describeContents(result.contents)}</li>
-          </ul>
-          {!result.copy.ok && <p className="field-error">{result.copy.reason}</p>}
-        </div>
-      )}
-      {copying && progress && progress.stage !== 'done' && progress.stage !== 'failed' && (
-        <p className="hint" data-testid="database-copy-progress">
-          {progress.stage === 'export' ? 'Reading' : 'Copying'} “{progress.persona}” ({progress.index} of {progress.count}){' '}
-          <progress max={Math.max(1, progress.total)} value={progress.done} />
-        </p>
-      )}
+      {result && <TestResult result={result} />}
+      {copying && progress && <CopyProgressLine progress={progress} />}
       {copyError && (
         <p className="field-error" role="alert" data-testid="database-copy-error">
           {copyError}

@@ -44,7 +44,7 @@ function restorable(items: ActivityItem[], trash: TrashItem[]): Map<ActivityItem
 export function ActivityView() {
   const persona = usePersonas((s) => s.activeId);
   const [actorKind, setActorKind] = useState<ActorKind | ''>('');
-  const [kind, setKind] = useState<'' | 'memory' | 'userModel'>('');
+  const [kind, setKind] = useState<KindFilter>('');
   const [items, setItems] = useState<ActivityItem[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -93,26 +93,7 @@ export function ActivityView() {
           <p className="muted">Every change to this persona’s memories and user model, newest first: who made it and when.</p>
         </div>
       </header>
-      <div className="filters">
-        <label>
-          Who
-          <select data-testid="activity-actor" value={actorKind} onChange={(e) => setActorKind(e.target.value as ActorKind | '')}>
-            {ACTOR_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          What
-          <select data-testid="activity-kind" value={kind} onChange={(e) => setKind(e.target.value as '' | 'memory' | 'userModel')}>
-            <option value="">Memories and user model</option>
-            <option value="memory">Memories</option>
-            <option value="userModel">User model</option>
-          </select>
-        </label>
-      </div>
+      <ActivityFilters actorKind={actorKind} kind={kind} onActor={setActorKind} onKind={setKind} />
       {loaded && items.length === 0 ? (
         <div className="empty" data-testid="activity-empty">
           <h2>Nothing yet</h2>
@@ -121,18 +102,7 @@ export function ActivityView() {
       ) : (
         <ol className="activity-list" data-testid="activity-list">
           {items.map((i) => (
-            <li key={`${i.kind}:${i.id}`} className="activity-item" data-testid="activity-item" data-actor={i.actor ?? ''}>
-              <span className="muted small">{shortTime(i.validFrom)}</span>
-              <span className="chip">{i.kind === 'memory' ? 'memory' : 'user model'}</span>
-              <span data-testid="activity-change">{describeChange(i)}</span>
-              <span className={`activity-what${i.kind === 'memory' && i.change === 'supersede' ? ' struck' : ''}`}>{what(i)}</span>
-              {i.reason && <span className="muted small">({i.reason})</span>}
-              {canRestore.has(i) && (
-                <button className="ghost small" data-testid="activity-restore" onClick={() => void restore(canRestore.get(i)!)}>
-                  Restore
-                </button>
-              )}
-            </li>
+            <ActivityRow key={`${i.kind}:${i.id}`} item={i} trashed={canRestore.get(i)} onRestore={(t) => void restore(t)} />
           ))}
         </ol>
       )}
@@ -142,5 +112,52 @@ export function ActivityView() {
         </button>
       )}
     </section>
+  );
+}
+
+type KindFilter = '' | 'memory' | 'userModel';
+
+/** Who made the change and to what: each choice reloads the list from the newest. */
+function ActivityFilters(props: { actorKind: ActorKind | ''; kind: KindFilter; onActor(v: ActorKind | ''): void; onKind(v: KindFilter): void }) {
+  const { actorKind, kind, onActor, onKind } = props;
+  return (
+    <div className="filters">
+      <label>
+        Who
+        <select data-testid="activity-actor" value={actorKind} onChange={(e) => onActor(e.target.value as ActorKind | '')}>
+          {ACTOR_FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        What
+        <select data-testid="activity-kind" value={kind} onChange={(e) => onKind(e.target.value as KindFilter)}>
+          <option value="">Memories and user model</option>
+          <option value="memory">Memories</option>
+          <option value="userModel">User model</option>
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** One change: when, to what, by whom; a deletion still in the trash can be restored from here. */
+function ActivityRow({ item: i, trashed, onRestore }: { item: ActivityItem; trashed: TrashItem | undefined; onRestore(t: TrashItem): void }) {
+  return (
+    <li className="activity-item" data-testid="activity-item" data-actor={i.actor ?? ''}>
+      <span className="muted small">{shortTime(i.validFrom)}</span>
+      <span className="chip">{i.kind === 'memory' ? 'memory' : 'user model'}</span>
+      <span data-testid="activity-change">{describeChange(i)}</span>
+      <span className={`activity-what${i.kind === 'memory' && i.change === 'supersede' ? ' struck' : ''}`}>{what(i)}</span>
+      {i.reason && <span className="muted small">({i.reason})</span>}
+      {trashed && (
+        <button className="ghost small" data-testid="activity-restore" onClick={() => onRestore(trashed)}>
+          Restore
+        </button>
+      )}
+    </li>
   );
 }

@@ -4,7 +4,7 @@ import type { Job, JobQueue, JobState } from '../../../shared/api';
 import { JOB_QUEUES } from '../../../shared/enums';
 import { usePersonas } from '../../stores/personas';
 import { JobRow, STATE_LABEL, STATES } from './JobRow';
-import { useJobs } from './store';
+import { type JobFilter, useJobs } from './store';
 import { TableHead } from '../../components/TableHead';
 
 /**
@@ -38,6 +38,43 @@ function QueueCard({ queue, jobs, showCompleted }: { queue: JobQueue; jobs: Job[
           )}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** Which jobs the list shows: by state, by queue, this persona's or every persona's. */
+function JobsFilters({ filter, setFilter, personaName }: { filter: JobFilter; setFilter(f: JobFilter): void; personaName: string }) {
+  return (
+    <div className="filters">
+      <label>
+        State
+        <select data-testid="jobs-filter-state" value={filter.state ?? ''} onChange={(e) => setFilter({ ...filter, state: (e.target.value || undefined) as JobState | undefined })}>
+          <option value="">Any</option>
+          {STATES.map((s) => (
+            <option key={s} value={s}>
+              {STATE_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Queue
+        <select data-testid="jobs-filter-queue" value={filter.queue ?? ''} onChange={(e) => setFilter({ ...filter, queue: (e.target.value || undefined) as JobQueue | undefined })}>
+          <option value="">All</option>
+          {JOB_QUEUES.map((q) => (
+            <option key={q} value={q}>
+              {q}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Persona
+        <select data-testid="jobs-filter-scope" value={filter.scope} onChange={(e) => setFilter({ ...filter, scope: e.target.value as 'persona' | 'all' })}>
+          <option value="persona">{personaName}</option>
+          <option value="all">All personas</option>
+        </select>
+      </label>
     </div>
   );
 }
@@ -82,37 +119,7 @@ export function JobsView() {
           </button>
         ))}
       </div>
-      <div className="filters">
-        <label>
-          State
-          <select data-testid="jobs-filter-state" value={filter.state ?? ''} onChange={(e) => setFilter({ ...filter, state: (e.target.value || undefined) as JobState | undefined })}>
-            <option value="">Any</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {STATE_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Queue
-          <select data-testid="jobs-filter-queue" value={filter.queue ?? ''} onChange={(e) => setFilter({ ...filter, queue: (e.target.value || undefined) as JobQueue | undefined })}>
-            <option value="">All</option>
-            {JOB_QUEUES.map((q) => (
-              <option key={q} value={q}>
-                {q}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Persona
-          <select data-testid="jobs-filter-scope" value={filter.scope} onChange={(e) => setFilter({ ...filter, scope: e.target.value as 'persona' | 'all' })}>
-            <option value="persona">{personaName}</option>
-            <option value="all">All personas</option>
-          </select>
-        </label>
-      </div>
+      <JobsFilters filter={filter} setFilter={setFilter} personaName={personaName} />
       {summary && summary.jobs.length === 0 ? (
         <div className="empty" data-testid="jobs-empty">
           <h2>No jobs here</h2>

@@ -78,22 +78,7 @@ export function ImportMemoriesDialog({ persona, onClose }: { persona: string; on
           {error}
         </p>
       )}
-      {preview && (
-        <div className="import-preview" data-testid="import-preview">
-          <p data-testid="import-summary">
-            {plural(preview.added, 'memory', 'memories')} to add, {skippedText(preview)} to skip.
-          </p>
-          <ul>
-            {preview.items.slice(0, 200).map((i, n) => (
-              <li key={n} className={i.status} data-testid="import-item" data-status={i.status}>
-                <time className="import-day" dateTime={i.day}>{longDay(i.day)}</time> {i.content}
-                {i.status === 'duplicate' && <em> — already a memory</em>}
-                {i.status === 'near-duplicate' && <em> — already a memory in other words</em>}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {preview && <ImportPreview preview={preview} />}
       <div className="dialog-actions">
         <button className="ghost" onClick={onClose}>
           Cancel
@@ -109,5 +94,25 @@ export function ImportMemoriesDialog({ persona, onClose }: { persona: string; on
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** What the import would do, before anything is written: each item added or skipped as a (near-)duplicate. */
+function ImportPreview({ preview }: { preview: ImportFromResult }) {
+  return (
+    <div className="import-preview" data-testid="import-preview">
+      <p data-testid="import-summary">
+        {plural(preview.added, 'memory', 'memories')} to add, {skippedText(preview)} to skip.
+      </p>
+      <ul>
+        {preview.items.slice(0, 200).map((i, n) => (
+          <li key={n} className={i.status} data-testid="import-item" data-status={i.status}>
+            <time className="import-day" dateTime={i.day}>{longDay(i.day)}</time> {i.content}
+            {i.status === 'duplicate' && <em> — already a memory</em>}
+            {i.status === 'near-duplicate' && <em> — already a memory in other words</em>}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Memory } from '../../../shared/api';
 import { getApi } from '../../api';
+import { editorKeys } from '../../lib/keys';
 import { longDay, today } from '../../lib/format';
 import type { MemoryDraft } from './store';
 import { CATEGORY_MAX, SCALE_MAX, SCALE_MIN } from '../../../shared/contract/limits';
@@ -49,14 +50,40 @@ function useSimilar(persona: string | undefined, content: string): Memory | null
   return similar;
 }
 
-/** The form for a new memory and for editing one in place. */
-export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabel, similarIn, onUpdateThat, onReplaceThat }: Props) {
+/** The near-duplicate warning under the text: the stored memory, and the three ways to go on (docs/duplicates.md). */
+function SimilarWarning({ similar, saving, onUpdate, onReplace }: { similar: Memory; saving: boolean; onUpdate?: () => void; onReplace?: () => void }) {
+  return (
+    <div className="similar-memory" role="status" data-testid="similar-memory">
+      <p>
+        <strong>Similar to:</strong> <span data-testid="similar-content">{similar.content}</span>{' '}
+        <span className="muted small">({longDay(similar.day)})</span>
+      </p>
+      <div className="similar-actions">
+        <button type="submit" className="ghost small" data-testid="similar-save-anyway" disabled={saving}>
+          Save anyway
+        </button>
+        {onUpdate && (
+          <button type="button" className="ghost small" data-testid="similar-update" disabled={saving} onClick={onUpdate}>
+            Update that one
+          </button>
+        )}
+        {onReplace && (
+          <button type="button" className="ghost small" data-testid="similar-replace" disabled={saving} onClick={onReplace}>
+            Replace it
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The editor's fields and its saving: one save at a time, the form kept open when a save fails. */
+function useMemoryForm(initial: Memory | undefined, similarIn: string | undefined, onSave: Props['onSave']) {
   const [content, setContent] = useState(initial?.content ?? '');
   const [category, setCategory] = useState(initial?.category ?? '');
   const [importance, setImportance] = useState(initial?.importance ?? 5);
   const [day, setDay] = useState(initial?.day ?? today());
   const [saving, setSaving] = useState(false);
-  const listId = useId();
   const similar = useSimilar(similarIn, content);
 
   function draft(): MemoryDraft {
@@ -77,18 +104,20 @@ export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabe
     if (!ok) setSaving(false);
   }
 
-  function onKey(e: KeyboardEvent) {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      onCancel();
-    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      void submit();
-    }
-  }
+  return { content, setContent, category, setCategory, importance, setImportance, day, setDay, saving, similar, submit, onThat };
+}
+
+/** The form for a new memory and for editing one in place. */
+export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabel, similarIn, onUpdateThat, onReplaceThat }: Props) {
+  const { content, setContent, category, setCategory, importance, setImportance, day, setDay, saving, similar, submit, onThat } = useMemoryForm(
+    initial,
+    similarIn,
+    onSave,
+  );
+  const listId = useId();
 
   return (
-    <form className="memory-editor" data-testid="memory-editor" onSubmit={submit} onKeyDown={onKey}>
+    <form className="memory-editor" data-testid="memory-editor" onSubmit={submit} onKeyDown={editorKeys(onCancel, () => void submit())}>
       <textarea
         data-testid="memory-content-input"
         aria-label="Memory content"
@@ -99,27 +128,12 @@ export function MemoryEditor({ initial, categories, onSave, onCancel, submitLabe
         onChange={(e) => setContent(e.target.value)}
       />
       {similar && (
-        <div className="similar-memory" role="status" data-testid="similar-memory">
-          <p>
-            <strong>Similar to:</strong> <span data-testid="similar-content">{similar.content}</span>{' '}
-            <span className="muted small">({longDay(similar.day)})</span>
-          </p>
-          <div className="similar-actions">
-            <button type="submit" className="ghost small" data-testid="similar-save-anyway" disabled={saving}>
-              Save anyway
-            </button>
-            {onUpdateThat && (
-              <button type="button" className="ghost small" data-testid="similar-update" disabled={saving} onClick={() => void onThat(onUpdateThat)}>
-                Update that one
-              </button>
-            )}
-            {onReplaceThat && (
-              <button type="button" className="ghost small" data-testid="similar-replace" disabled={saving} onClick={() => void onThat(onReplaceThat)}>
-                Replace it
-              </button>
-            )}
-          </div>
-        </div>
+        <SimilarWarning
+          similar={similar}
+          saving={saving}
+          onUpdate={onUpdateThat && (() => void onThat(onUpdateThat))}
+          onReplace={onReplaceThat && (() => void onThat(onReplaceThat))}
+        />
       )}
       <div className="editor-fields">
         <label>

@@ -39,52 +39,8 @@ export function MemoryFiltersBar() {
           ))}
         </select>
       </label>
-      <label>
-        Importance
-        <span className="range">
-          <input
-            data-testid="filter-importance-min"
-            type="number"
-            min={SCALE_MIN}
-            max={SCALE_MAX}
-            placeholder="1"
-            aria-label="Minimum importance"
-            value={filters.importanceMin ?? ''}
-            onChange={(e) => patch({ importanceMin: num(e.target.value) })}
-          />
-          –
-          <input
-            data-testid="filter-importance-max"
-            type="number"
-            min={SCALE_MIN}
-            max={SCALE_MAX}
-            placeholder="10"
-            aria-label="Maximum importance"
-            value={filters.importanceMax ?? ''}
-            onChange={(e) => patch({ importanceMax: num(e.target.value) })}
-          />
-        </span>
-      </label>
-      <label>
-        Days
-        <span className="range">
-          <input
-            data-testid="filter-day-from"
-            type="date"
-            aria-label="From day"
-            value={filters.dayFrom ?? ''}
-            onChange={(e) => patch({ dayFrom: e.target.value || undefined })}
-          />
-          –
-          <input
-            data-testid="filter-day-to"
-            type="date"
-            aria-label="To day"
-            value={filters.dayTo ?? ''}
-            onChange={(e) => patch({ dayTo: e.target.value || undefined })}
-          />
-        </span>
-      </label>
+      <ImportanceRange filters={filters} patch={patch} />
+      <DayRange filters={filters} patch={patch} />
       <label>
         Origin
         <select
@@ -106,5 +62,65 @@ export function MemoryFiltersBar() {
         </button>
       )}
     </div>
+  );
+}
+
+type RangeProps = { filters: MemoryFilters; patch(p: Partial<MemoryFilters>): void };
+
+/** Importance from–to (1–10); an empty box leaves that end open. */
+function ImportanceRange({ filters, patch }: RangeProps) {
+  return (
+    <label>
+      Importance
+      <span className="range">
+        <input
+          data-testid="filter-importance-min"
+          type="number"
+          min={SCALE_MIN}
+          max={SCALE_MAX}
+          placeholder="1"
+          aria-label="Minimum importance"
+          value={filters.importanceMin ?? ''}
+          onChange={(e) => patch({ importanceMin: num(e.target.value) })}
+        />
+        –
+        <input
+          data-testid="filter-importance-max"
+          type="number"
+          min={SCALE_MIN}
+          max={SCALE_MAX}
+          placeholder="10"
+          aria-label="Maximum importance"
+          value={filters.importanceMax ?? ''}
+          onChange={(e) => patch({ importanceMax: num(e.target.value) })}
+        />
+      </span>
+    </label>
+  );
+}
+
+/** Days from–to; an empty box leaves that end open. */
+function DayRange({ filters, patch }: RangeProps) {
+  return (
+    <label>
+      Days
+      <span className="range">
+        <input
+          data-testid="filter-day-from"
+          type="date"
+          aria-label="From day"
+          value={filters.dayFrom ?? ''}
+          onChange={(e) => patch({ dayFrom: e.target.value || undefined })}
+        />
+        –
+        <input
+          data-testid="filter-day-to"
+          type="date"
+          aria-label="To day"
+          value={filters.dayTo ?? ''}
+          onChange={(e) => patch({ dayTo: e.target.value || undefined })}
+        />
+      </span>
+    </label>
   );
 }

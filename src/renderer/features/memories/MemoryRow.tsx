@@ -19,31 +19,9 @@ export function MemoryRow({ memory }: { memory: Memory }) {
   useEffect(() => {
     if (highlighted) row.current?.scrollIntoView({ block: 'center' });
   }, [highlighted]);
-  const { setEditing, update, remove, setReplacing, replace, placeRestored } = useMemories.getState();
+  const { setEditing, remove, setReplacing, placeRestored } = useMemories.getState();
 
-  if (editing) {
-    return (
-      <div className="memory-row editing" data-testid="memory-row" data-memory-id={memory.id}>
-        <MemoryEditor
-          initial={memory}
-          categories={categories}
-          onCancel={() => setEditing(null)}
-          onSave={(d) => {
-            const patch: Parameters<typeof update>[1] = {};
-            if (d.content !== memory.content) patch.content = d.content;
-            if (d.category !== memory.category) patch.category = d.category;
-            if (d.importance !== memory.importance) patch.importance = d.importance;
-            if (d.day !== memory.day) patch.day = d.day;
-            if (Object.keys(patch).length === 0) {
-              setEditing(null);
-              return Promise.resolve(true);
-            }
-            return update(memory.id, patch);
-          }}
-        />
-      </div>
-    );
-  }
+  if (editing) return <RowEditor memory={memory} categories={categories} />;
 
   const superseded = Boolean(memory.supersededBy);
   return (
@@ -75,19 +53,7 @@ export function MemoryRow({ memory }: { memory: Memory }) {
           <EmbeddingBadge memory={memory} />
         </div>
         <Supersession memory={memory} />
-        {replacing && (
-          <div className="replace-editor" data-testid="memory-replace-editor">
-            <p className="hint">Write what is true now. The old memory stays, marked as superseded.</p>
-            <MemoryEditor
-              // The newer fact is true from today unless the person picks its day (the old one keeps its own).
-              initial={{ ...memory, content: memory.content, day: today() }}
-              categories={categories}
-              submitLabel="Save as newer fact"
-              onCancel={() => setReplacing(null)}
-              onSave={(d) => replace(memory, d)}
-            />
-          </div>
-        )}
+        {replacing && <ReplaceEditor memory={memory} categories={categories} />}
         <MemoryHistory memory={memory} onRestored={placeRestored} />
       </div>
       <div className="row-actions">
@@ -103,6 +69,50 @@ export function MemoryRow({ memory }: { memory: Memory }) {
           Delete
         </button>
       </div>
+    </div>
+  );
+}
+
+/** The row edited in place; only the fields that changed are sent, and nothing when none did. */
+function RowEditor({ memory, categories }: { memory: Memory; categories: string[] }) {
+  const { setEditing, update } = useMemories.getState();
+  return (
+    <div className="memory-row editing" data-testid="memory-row" data-memory-id={memory.id}>
+      <MemoryEditor
+        initial={memory}
+        categories={categories}
+        onCancel={() => setEditing(null)}
+        onSave={(d) => {
+          const patch: Parameters<typeof update>[1] = {};
+          if (d.content !== memory.content) patch.content = d.content;
+          if (d.category !== memory.category) patch.category = d.category;
+          if (d.importance !== memory.importance) patch.importance = d.importance;
+          if (d.day !== memory.day) patch.day = d.day;
+          if (Object.keys(patch).length === 0) {
+            setEditing(null);
+            return Promise.resolve(true);
+          }
+          return update(memory.id, patch);
+        }}
+      />
+    </div>
+  );
+}
+
+/** "Replace…": the newer fact written under the row; the old memory stays, marked as superseded. */
+function ReplaceEditor({ memory, categories }: { memory: Memory; categories: string[] }) {
+  const { setReplacing, replace } = useMemories.getState();
+  return (
+    <div className="replace-editor" data-testid="memory-replace-editor">
+      <p className="hint">Write what is true now. The old memory stays, marked as superseded.</p>
+      <MemoryEditor
+        // The newer fact is true from today unless the person picks its day (the old one keeps its own).
+        initial={{ ...memory, content: memory.content, day: today() }}
+        categories={categories}
+        submitLabel="Save as newer fact"
+        onCancel={() => setReplacing(null)}
+        onSave={(d) => replace(memory, d)}
+      />
     </div>
   );
 }

@@ -66,39 +66,15 @@ export function TidyUpDialog({ persona, onClose, onChanged }: { persona: string;
       <div className="tidy-groups">
         {groups?.map((g) => {
           const k = keyOf(g);
-          const kept = keep[k] ?? g.keep;
           return (
-            <div key={k} className="tidy-group" data-testid="tidy-group">
-              <ul>
-                {g.memories.map((m) => (
-                  <li key={m.id}>
-                    <label>
-                      <input
-                        type="radio"
-                        name={`keep-${k}`}
-                        checked={kept === m.id}
-                        data-testid="tidy-keep"
-                        onChange={() => setKeep((s) => ({ ...s, [k]: m.id }))}
-                      />
-                      <span className="tidy-text">
-                        <span>{m.content}</span>
-                        <span className="muted small">
-                          {longDay(m.day)} · imp {m.importance}
-                        </span>
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-              <div className="tidy-actions">
-                <button className="primary small" data-testid="tidy-merge" disabled={busy} onClick={() => void act(g, true)}>
-                  Merge, keep the chosen one
-                </button>
-                <button className="ghost small" data-testid="tidy-not-duplicates" disabled={busy} onClick={() => void act(g, false)}>
-                  Not duplicates
-                </button>
-              </div>
-            </div>
+            <TidyGroup
+              key={k}
+              group={g}
+              kept={keep[k] ?? g.keep}
+              busy={busy}
+              onKeep={(id) => setKeep((s) => ({ ...s, [k]: id }))}
+              onAct={(merge) => void act(g, merge)}
+            />
           );
         })}
       </div>
@@ -108,5 +84,38 @@ export function TidyUpDialog({ persona, onClose, onChanged }: { persona: string;
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** One group of near-duplicates: which one to keep, then Merge or Not duplicates. */
+function TidyGroup(props: { group: DuplicateGroup; kept: string; busy: boolean; onKeep(id: string): void; onAct(merge: boolean): void }) {
+  const { group: g, kept, busy, onKeep, onAct } = props;
+  const k = g.memories.map((m) => m.id).join(',');
+  return (
+    <div className="tidy-group" data-testid="tidy-group">
+      <ul>
+        {g.memories.map((m) => (
+          <li key={m.id}>
+            <label>
+              <input type="radio" name={`keep-${k}`} checked={kept === m.id} data-testid="tidy-keep" onChange={() => onKeep(m.id)} />
+              <span className="tidy-text">
+                <span>{m.content}</span>
+                <span className="muted small">
+                  {longDay(m.day)} · imp {m.importance}
+                </span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <div className="tidy-actions">
+        <button className="primary small" data-testid="tidy-merge" disabled={busy} onClick={() => onAct(true)}>
+          Merge, keep the chosen one
+        </button>
+        <button className="ghost small" data-testid="tidy-not-duplicates" disabled={busy} onClick={() => onAct(false)}>
+          Not duplicates
+        </button>
+      </div>
+    </div>
   );
 }

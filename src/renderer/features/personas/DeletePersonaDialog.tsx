@@ -10,21 +10,11 @@ import { notify } from '../../stores/toasts';
 
 type Step = 'idle' | 'backup' | 'delete';
 
-/**
- * Deleting needs the persona's name typed out; `main` can only be emptied. The core backs up the whole
- * database first (seconds), so the dialog stays open and says which step it is on until it is done.
- */
-export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; onClose(): void }) {
-  const [typed, setTyped] = useState('');
+/** The delete's steps as the core reports them (backup, then delete), and its failure, kept on screen. */
+function useDeleteSteps(persona: Persona, onClose: () => void) {
   const [step, setStep] = useState<Step>('idle');
   const [failure, setFailure] = useState<string | null>(null);
-  const busy = step !== 'idle';
   const isMain = persona.id === 'main';
-  const c = persona.counts;
-  // The core applies the same rule (src/shared/avatar.ts): the button is enabled exactly when it would accept.
-  const matches = confirmsName(persona.name, typed);
-  const first = graphemes(persona.name.trim())[0] ?? '';
-  const withoutEmoji = isEmoji(first) ? persona.name.trim().slice(first.length).trimStart() : '';
 
   useEvents(
     () => ({
@@ -35,8 +25,7 @@ export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; on
     [persona.id],
   );
 
-  async function confirm() {
-    if (!matches || busy) return;
+  async function run(typed: string) {
     setFailure(null);
     setStep('backup');
     try {
@@ -49,6 +38,42 @@ export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; on
     }
   }
 
+  return { step, busy: step !== 'idle', failure, run };
+}
+
+/** What goes with the persona, counted. */
+function DeleteCounts({ counts: c }: { counts: Persona['counts'] }) {
+  return (
+    <ul className="delete-counts" data-testid="delete-counts">
+      <li>{plural(c.memories, 'memory', 'memories')}</li>
+      <li>{plural(c.userModel, 'user-model dimension')}</li>
+      <li>
+        {plural(c.knowledgeSources, 'knowledge source')} ({plural(c.knowledgeChunks, 'chunk')})
+      </li>
+      <li>{plural(c.messages, 'chat message')} and the conversation summary</li>
+      <li>its pending background jobs</li>
+    </ul>
+  );
+}
+
+/**
+ * Deleting needs the persona's name typed out; `main` can only be emptied. The core backs up the whole
+ * database first (seconds), so the dialog stays open and says which step it is on until it is done.
+ */
+export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; onClose(): void }) {
+  const [typed, setTyped] = useState('');
+  const { step, busy, failure, run } = useDeleteSteps(persona, onClose);
+  const isMain = persona.id === 'main';
+  // The core applies the same rule (src/shared/avatar.ts): the button is enabled exactly when it would accept.
+  const matches = confirmsName(persona.name, typed);
+  const first = graphemes(persona.name.trim())[0] ?? '';
+  const withoutEmoji = isEmoji(first) ? persona.name.trim().slice(first.length).trimStart() : '';
+
+  async function confirm() {
+    if (!matches || busy) return;
+    await run(typed);
+  }
+
   // Closing mid-way would hide whether the data went: Esc and Cancel wait for the end.
   const close = () => {
     if (!busy) onClose();
@@ -57,15 +82,7 @@ export function DeletePersonaDialog({ persona, onClose }: { persona: Persona; on
   return (
     <Dialog title={isMain ? `Empty “${persona.name}”?` : `Delete “${persona.name}”?`} testId="delete-persona-dialog" onClose={close}>
       <p>This removes, for good:</p>
-      <ul className="delete-counts" data-testid="delete-counts">
-        <li>{plural(c.memories, 'memory', 'memories')}</li>
-        <li>{plural(c.userModel, 'user-model dimension')}</li>
-        <li>
-          {plural(c.knowledgeSources, 'knowledge source')} ({plural(c.knowledgeChunks, 'chunk')})
-        </li>
-        <li>{plural(c.messages, 'chat message')} and the conversation summary</li>
-        <li>its pending background jobs</li>
-      </ul>
+      <DeleteCounts counts={persona.counts} />
       <p className="hint">A backup of everything is taken first (Settings → Data lists it).</p>
       {isMain && (
         <p className="hint" data-testid="main-note">

@@ -11,15 +11,9 @@ import { PersonaFormDialog } from './PersonaFormDialog';
 import { PersonaItem } from './PersonaItem';
 import { importPersonaFile, useTransferProgress } from './transfer';
 
-/** The sidebar's persona list: switch, create, rename, delete. */
-export function PersonaSwitcher() {
-  const personas = usePersonas((s) => s.personas);
-  const activeId = usePersonas((s) => s.activeId);
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Persona | null>(null);
-  const [exporting, setExporting] = useState<Persona | null>(null);
+/** Importing a .hearth file: its progress, and Cancel, which holds until the import has begun. */
+function usePersonaImport() {
   const [importing, setImporting] = useState<string | null>(null);
-  const picker = useRef<HTMLInputElement>(null);
   const progress = useTransferProgress('import', importing);
   // Cancel may be pressed while a browser still uploads the file, before the import has begun:
   // it is asked again once the import reports progress, so it stops then.
@@ -43,6 +37,24 @@ export function PersonaSwitcher() {
       setImporting(null);
     }
   }
+
+  function cancel() {
+    setCancelling(true);
+    if (importing) void getApi().invoke('personas.importCancel', { name: importing }).catch(() => undefined);
+  }
+
+  return { importing, progress, cancelling, importFile, cancel };
+}
+
+/** The sidebar's persona list: switch, create, rename, delete. */
+export function PersonaSwitcher() {
+  const personas = usePersonas((s) => s.personas);
+  const activeId = usePersonas((s) => s.activeId);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Persona | null>(null);
+  const [exporting, setExporting] = useState<Persona | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const { importing, progress, cancelling, importFile, cancel } = usePersonaImport();
 
   return (
     <div className="persona-switcher" data-testid="persona-switcher">
@@ -70,15 +82,7 @@ export function PersonaSwitcher() {
       {importing && (
         <p className="persona-importing" data-testid="persona-import-progress">
           Importing {importing}… <progress value={progress?.done ?? 0} max={progress?.total ?? 1} />{' '}
-          <button
-            type="button"
-            data-testid="persona-import-cancel"
-            disabled={cancelling}
-            onClick={() => {
-              setCancelling(true);
-              void getApi().invoke('personas.importCancel', { name: importing }).catch(() => undefined);
-            }}
-          >
+          <button type="button" data-testid="persona-import-cancel" disabled={cancelling} onClick={cancel}>
             {cancelling ? 'Cancelling…' : 'Cancel'}
           </button>
         </p>

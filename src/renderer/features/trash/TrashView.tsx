@@ -92,36 +92,48 @@ export function TrashView() {
       ) : (
         <ol className="activity-list" data-testid="trash-list">
           {items.map((i) => (
-            <li key={i.id} className="activity-item" data-testid="trash-item" data-kind={i.kind} data-key={i.key}>
-              <span className="chip">{KIND_LABELS[i.kind]}</span>
-              <span className="activity-what" dir="auto" data-testid="trash-what">
-                {i.what}
-              </span>
-              <span className="muted small" data-testid="trash-when">
-                deleted {shortTime(i.deletedAt)}, removed for good {shortTime(i.purgeAt)}
-              </span>
-              <button className="ghost small" data-testid="trash-restore" disabled={busy !== null} onClick={() => void restore(i)}>
-                Restore
-              </button>
-            </li>
+            <TrashRow key={i.id} item={i} busy={busy !== null} onRestore={() => void restore(i)} />
           ))}
         </ol>
       )}
-      {confirming && (
-        <Dialog title="Empty the trash?" testId="trash-empty-dialog" onClose={() => busy === null && setConfirming(false)}>
-          <p>
-            {plural(items.length, 'item')} will be removed for good. A backup taken before now still holds them (Settings → Data).
-          </p>
-          <div className="dialog-actions">
-            <button className="ghost" data-autofocus onClick={() => setConfirming(false)} disabled={busy !== null}>
-              Cancel
-            </button>
-            <button className="danger-solid" data-testid="trash-empty-confirm" disabled={busy !== null} onClick={() => void empty()}>
-              Empty trash
-            </button>
-          </div>
-        </Dialog>
-      )}
+      {confirming && <EmptyTrashDialog count={items.length} busy={busy !== null} onCancel={() => setConfirming(false)} onEmpty={() => void empty()} />}
     </section>
+  );
+}
+
+/** One deleted item: what it was, when it goes for good, and Restore. */
+function TrashRow({ item: i, busy, onRestore }: { item: TrashItem; busy: boolean; onRestore(): void }) {
+  return (
+    <li className="activity-item" data-testid="trash-item" data-kind={i.kind} data-key={i.key}>
+      <span className="chip">{KIND_LABELS[i.kind]}</span>
+      <span className="activity-what" dir="auto" data-testid="trash-what">
+        {i.what}
+      </span>
+      <span className="muted small" data-testid="trash-when">
+        deleted {shortTime(i.deletedAt)}, removed for good {shortTime(i.purgeAt)}
+      </span>
+      <button className="ghost small" data-testid="trash-restore" disabled={busy} onClick={onRestore}>
+        Restore
+      </button>
+    </li>
+  );
+}
+
+/** Emptying the trash asks first, saying how many items go for good and where a copy may still be. */
+function EmptyTrashDialog({ count, busy, onCancel, onEmpty }: { count: number; busy: boolean; onCancel(): void; onEmpty(): void }) {
+  return (
+    <Dialog title="Empty the trash?" testId="trash-empty-dialog" onClose={() => !busy && onCancel()}>
+      <p>
+        {plural(count, 'item')} will be removed for good. A backup taken before now still holds them (Settings → Data).
+      </p>
+      <div className="dialog-actions">
+        <button className="ghost" data-autofocus onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button className="danger-solid" data-testid="trash-empty-confirm" disabled={busy} onClick={onEmpty}>
+          Empty trash
+        </button>
+      </div>
+    </Dialog>
   );
 }

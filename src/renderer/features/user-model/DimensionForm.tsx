@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { editorKeys } from '../../lib/keys';
 import { SUGGESTED_DIMENSIONS } from './store';
 import { SCALE_MAX, SCALE_MIN } from '../../../shared/contract/limits';
 
@@ -28,19 +29,8 @@ export function DimensionForm(p: Props) {
     if (!(await p.onSave(dimension.trim(), content.trim(), confidence))) setSaving(false);
   }
 
-  // Ctrl+Enter (Cmd+Enter on a Mac) saves from any field, as the `?` sheet says.
-  function onKey(e: KeyboardEvent) {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      p.onCancel();
-    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      void submit();
-    }
-  }
-
   return (
-    <form className="dimension-form" data-testid="dimension-form" onSubmit={submit} onKeyDown={onKey}>
+    <form className="dimension-form" data-testid="dimension-form" onSubmit={submit} onKeyDown={editorKeys(p.onCancel, () => void submit())}>
       <div className="editor-fields">
         <label>
           Dimension

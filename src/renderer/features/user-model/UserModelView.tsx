@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { UserModelEntry } from '../../../shared/api';
 import { shortTime } from '../../lib/format';
 import { usePersonas } from '../../stores/personas';
 import { DimensionHistory } from '../history/DimensionHistory';
@@ -70,27 +71,7 @@ export function UserModelView() {
                   }}
                 />
               ) : (
-                <>
-                  <div className="dimension-head">
-                    {/* h2: the view's h1 is the only heading above it (headings in order). */}
-                    <h2 data-testid="dimension-name">{e.dimension}</h2>
-                    <span className="badge" data-testid="dimension-confidence" title="Confidence (1–10)">
-                      conf {e.confidence}
-                    </span>
-                    <span className="muted small">updated {shortTime(e.updatedAt)}</span>
-                    <span className="spacer" />
-                    <button className="ghost small" data-testid="dimension-edit" onClick={() => setEditing(e.dimension)}>
-                      Edit
-                    </button>
-                    <button className="ghost small danger" data-testid="dimension-remove" onClick={() => void remove(e.dimension)}>
-                      Remove
-                    </button>
-                  </div>
-                  <p className="dimension-content" data-testid="dimension-content">
-                    {e.content}
-                  </p>
-                  <DimensionHistory persona={e.persona} dimension={e.dimension} onRestored={() => void useUserModel.getState().reload()} />
-                </>
+                <DimensionCard entry={e} onEdit={() => setEditing(e.dimension)} onRemove={() => void remove(e.dimension)} />
               )}
             </article>
           ))}
@@ -103,5 +84,32 @@ export function UserModelView() {
         </aside>
       </div>
     </section>
+  );
+}
+
+/** One dimension read: its name, confidence and text, Edit and Remove, and its history. */
+function DimensionCard({ entry: e, onEdit, onRemove }: { entry: UserModelEntry; onEdit(): void; onRemove(): void }) {
+  return (
+    <>
+      <div className="dimension-head">
+        {/* h2: the view's h1 is the only heading above it (headings in order). */}
+        <h2 data-testid="dimension-name">{e.dimension}</h2>
+        <span className="badge" data-testid="dimension-confidence" title="Confidence (1–10)">
+          conf {e.confidence}
+        </span>
+        <span className="muted small">updated {shortTime(e.updatedAt)}</span>
+        <span className="spacer" />
+        <button className="ghost small" data-testid="dimension-edit" onClick={onEdit}>
+          Edit
+        </button>
+        <button className="ghost small danger" data-testid="dimension-remove" onClick={onRemove}>
+          Remove
+        </button>
+      </div>
+      <p className="dimension-content" data-testid="dimension-content">
+        {e.content}
+      </p>
+      <DimensionHistory persona={e.persona} dimension={e.dimension} onRestored={() => void useUserModel.getState().reload()} />
+    </>
   );
 }

@@ -17,6 +17,21 @@ const PROVIDERS: [Provider, string][] = [
   ['compatible', 'OpenAI-compatible'],
 ];
 
+/** Where embeddings come from: built in, OpenAI, or an OpenAI-compatible server. */
+function ProviderChoice({ provider, onChoose }: { provider: Provider; onChoose(p: Provider): void }) {
+  return (
+    <fieldset className="radio-row">
+      <legend className="visually-hidden">Embedding provider</legend>
+      {PROVIDERS.map(([value, label]) => (
+        <label key={value} className="radio">
+          <input type="radio" name="provider" data-testid={`embeddings-provider-${value}`} checked={provider === value} onChange={() => onChoose(value)} />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function EmbeddingsForm({ settings }: { settings: SettingsView }) {
   const f = useSectionForm(settings, embeddingsFormSpec);
   const p = f.form.provider;
@@ -24,21 +39,7 @@ function EmbeddingsForm({ settings }: { settings: SettingsView }) {
   const keyCleared = keysClearedBy(embeddingsFormSpec.toPatch(f.form, settings), settings).embeddings;
   return (
     <form className="settings-form" onSubmit={(e) => void f.submit(e)} onReset={(e) => (e.preventDefault(), f.revert())} noValidate>
-      <fieldset className="radio-row">
-        <legend className="visually-hidden">Embedding provider</legend>
-        {PROVIDERS.map(([value, label]) => (
-          <label key={value} className="radio">
-            <input
-              type="radio"
-              name="provider"
-              data-testid={`embeddings-provider-${value}`}
-              checked={p === value}
-              onChange={() => f.replace(switchProvider(f.form, value, settings))}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <ProviderChoice provider={p} onChoose={(value) => f.replace(switchProvider(f.form, value, settings))} />
       {p === 'local' ? (
         <p className="hint">Universal Sentence Encoder lite runs on this machine: semantic search works with no network.</p>
       ) : (
