@@ -82,7 +82,7 @@ describe('periodic review (trigger 2)', () => {
       ],
       memories: [
         { category: 'journal', content: 'Ran the Lisbon half-marathon on 2026-03-01!', importance: 6, confidence: 9 }, // duplicate
-        { category: 'journal', content: 'Ran half marathon Lisbon 2026 03 01 the', importance: 6, confidence: 9 }, // same words: cosine duplicate
+        { category: 'journal', content: 'Ran the half marathon in Lisbon on 1 March 2026.', importance: 6, confidence: 9 }, // the same fact in other words
         { category: 'project', content: 'Hearth 0.1 went out to first testers.', importance: 8, confidence: 8 },
         { category: 'journal', content: 'Might have a cold.', importance: 3, confidence: 5 },
       ],
