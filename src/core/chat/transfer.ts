@@ -2,7 +2,7 @@
 // up to the mark an export started at, written by an import in file order
 // (message ids are this database's sequence).
 import type { Queryable } from '../db/client';
-import { type PageReader, type Timed, ts } from '../db/bulk-rows';
+import { type PageReader, type PreparedPage, ts } from '../db/bulk-rows';
 
 /** A message as a persona file holds it. */
 export interface MessageRow {
@@ -48,19 +48,20 @@ export function messagePages(q: Queryable, persona: string, mark: string): PageR
   };
 }
 
-/** Writes a page of messages (their conversations and linked memories already the ones they have here), in page order. */
-export async function insertMessagePage(q: Queryable, page: MessageRow[]): Promise<Timed<object>> {
+/** A page of messages (PreparedPage; their conversations and linked memories already the ones they have here), in page order. */
+export function insertMessagePage(page: MessageRow[]): PreparedPage<object> {
   const rows = page.map((m, n) => ({
     n, conversation_id: m.conversationId, role: m.role, content: m.content,
     // jsonb columns: the value itself (JSON null is SQL NULL).
     tool_calls: m.toolCalls, tool_call_id: m.toolCallId, memory_ids: m.memoryIds, folded: m.folded, created_at: m.createdAt,
   }));
-  return q.query(
+  const json = JSON.stringify(rows);
+  return (q) => q.query(
     `INSERT INTO messages (conversation_id, role, content, tool_calls, tool_call_id, memory_ids, folded, created_at)
      SELECT r.conversation_id, r.role, r.content, r.tool_calls, r.tool_call_id, r.memory_ids, r.folded, r.created_at
      FROM json_to_recordset($1::json) AS r(n int, conversation_id uuid, role text, content text, tool_calls jsonb, tool_call_id text,
                                            memory_ids jsonb, folded boolean, created_at timestamptz)
      ORDER BY r.n`,
-    [JSON.stringify(rows)],
+    [json],
   );
 }

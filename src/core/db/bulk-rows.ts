@@ -72,5 +72,12 @@ export type Remapped = { n: number; id: string };
  */
 export type Timed<T> = T & { ms?: number };
 
+/**
+ * A page's statement, its parameters already made: a writer builds the next
+ * page (JSON, binary rows) while the statement before it still runs, then
+ * sends it once that one is done (docs/export.md, "Where the time goes").
+ */
+export type PreparedPage<T> = (q: Queryable) => Promise<Timed<T>>;
+
 /** One page of a keyed read: the rows after `after` (the last row of the page before, or null), at most `limit`. */
 export type PageReader<R> = (after: R | null, limit: number) => Promise<Timed<{ rows: R[] }>>;

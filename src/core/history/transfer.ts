@@ -2,7 +2,7 @@
 // user-model versions read as they were when an export started, and written
 // by an import in the file's order (their ids are this database's sequence).
 import type { PgliteDb, Queryable } from '../db/client';
-import { type PageReader, type Timed, ts } from '../db/bulk-rows';
+import { type PageReader, type PreparedPage, ts } from '../db/bulk-rows';
 import { copyBinary, type Field } from '../db/copy-binary';
 import type { MemoryChange, UserModelChange } from '../../shared/api';
 
@@ -110,13 +110,14 @@ export async function memoryIdElsewhere(q: Queryable, id: string, persona: strin
   return rows.length > 0;
 }
 
-/** Writes a page of memory versions, ids already the ones they have here, in page order. */
-export async function insertMemoryVersionPage(q: Queryable, persona: string, page: MemoryVersionRow[]): Promise<Timed<object>> {
+/** A page of memory versions (PreparedPage), ids already the ones they have here, written in page order. */
+export function insertMemoryVersionPage(persona: string, page: MemoryVersionRow[]): PreparedPage<object> {
   const rows = page.map((v, n) => ({
     n, memory_id: v.memoryId, version: v.version, change: v.change, content: v.content, category: v.category, importance: v.importance, day: v.day,
     superseded_by: v.supersededBy, actor: v.actor, conversation_id: v.conversationId, reason: v.reason, valid_from: v.validFrom, valid_to: v.validTo,
   }));
-  return q.query(
+  const json = JSON.stringify(rows);
+  return (q) => q.query(
     `INSERT INTO memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor,
                                   conversation_id, reason, valid_from, valid_to)
      SELECT r.memory_id, $1, r.version, r.change, r.content, r.category, r.importance, r.day, r.superseded_by, r.actor, r.conversation_id,
@@ -125,12 +126,12 @@ export async function insertMemoryVersionPage(q: Queryable, persona: string, pag
                                            superseded_by uuid, actor text, conversation_id uuid, reason text, valid_from timestamptz,
                                            valid_to timestamptz)
      ORDER BY r.n`,
-    [persona, JSON.stringify(rows)],
+    [persona, json],
   );
 }
 
 /** The embedded database's bulk path for insertMemoryVersionPage: one binary COPY, which numbers the rows in page order. */
-export async function copyMemoryVersionPage(bulk: PgliteDb, persona: string, page: MemoryVersionRow[]): Promise<Timed<object>> {
+export function copyMemoryVersionPage(persona: string, page: MemoryVersionRow[]): (bulk: PgliteDb) => Promise<{ ms?: number }> {
   const blob = copyBinary(page.map((v): Field[] => [
     { t: 'uuid', v: v.memoryId }, { t: 'text', v: persona }, { t: 'int4', v: v.version },
     { t: 'text', v: v.change }, { t: 'text', v: v.content }, { t: 'text', v: v.category },
@@ -138,25 +139,26 @@ export async function copyMemoryVersionPage(bulk: PgliteDb, persona: string, pag
     { t: 'text', v: v.actor }, { t: 'uuid', v: v.conversationId }, { t: 'text', v: v.reason },
     { t: 'timestamptz', v: v.validFrom }, { t: 'timestamptz', v: v.validTo },
   ]));
-  return bulk.copyFrom(
+  return (bulk) => bulk.copyFrom(
     `COPY memory_versions (memory_id, persona, version, change, content, category, importance, day, superseded_by, actor,
                            conversation_id, reason, valid_from, valid_to) FROM '/dev/blob' WITH (FORMAT binary)`,
     blob,
   );
 }
 
-/** Writes a page of user-model versions in page order. */
-export async function insertUserModelVersionPage(q: Queryable, persona: string, page: UserModelVersionRow[]): Promise<Timed<object>> {
+/** A page of user-model versions (PreparedPage), written in page order. */
+export function insertUserModelVersionPage(persona: string, page: UserModelVersionRow[]): PreparedPage<object> {
   const rows = page.map((v, n) => ({
     n, dimension: v.dimension, version: v.version, change: v.change, content: v.content, confidence: v.confidence, actor: v.actor,
     conversation_id: v.conversationId, reason: v.reason, valid_from: v.validFrom, valid_to: v.validTo,
   }));
-  return q.query(
+  const json = JSON.stringify(rows);
+  return (q) => q.query(
     `INSERT INTO user_model_versions (persona, dimension, version, change, content, confidence, actor, conversation_id, reason, valid_from, valid_to)
      SELECT $1, r.dimension, r.version, r.change, r.content, r.confidence, r.actor, r.conversation_id, r.reason, r.valid_from, r.valid_to
      FROM json_to_recordset($2::json) AS r(n int, dimension text, version int, change text, content text, confidence int, actor text,
                                            conversation_id uuid, reason text, valid_from timestamptz, valid_to timestamptz)
      ORDER BY r.n`,
-    [persona, JSON.stringify(rows)],
+    [persona, json],
   );
 }

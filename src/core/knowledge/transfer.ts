@@ -3,7 +3,7 @@
 // and written by an import with their ids and vectors.
 import { AppError } from '../../shared/errors';
 import type { Queryable } from '../db/client';
-import { type PageReader, type Remapped, type Timed, ts, vectorBase64, vectorJoin, vectorSend } from '../db/bulk-rows';
+import { type PageReader, type PreparedPage, type Remapped, ts, vectorBase64, vectorJoin, vectorSend } from '../db/bulk-rows';
 
 /** A document as a persona file holds it. */
 export interface SourceRow {
@@ -95,31 +95,34 @@ export async function insertImportedSource(q: Queryable, persona: string, r: Sou
 }
 
 /**
- * Writes a page of chunks, the vectors staged as a memory's are
+ * A page of chunks (PreparedPage), the vectors staged as a memory's are
  * (memories/transfer.ts). An id this database already holds is replaced in
  * the same statement; returns those rows.
  */
-export async function insertChunkPage(q: Queryable, persona: string, page: ImportedChunk[], vectors: (Uint8Array | null)[]): Promise<Timed<{ remapped: Remapped[] }>> {
+export function insertChunkPage(persona: string, page: ImportedChunk[], vectors: (Uint8Array | null)[]): PreparedPage<{ remapped: Remapped[] }> {
   const join = vectorJoin(vectors, 3);
   const rows = page.map((c, n) => ({
     n, id: c.id, source: c.source, chunk_index: c.chunkIndex, content: c.content, page_from: c.pageFrom, page_to: c.pageTo,
     embedding_model: vectors[n] === null ? c.embeddingModel : null, staged_model: vectors[n] === null ? null : c.embeddingModel,
     embedding_error: c.embeddingError, inserted_at: c.insertedAt,
   }));
-  const { rows: remapped, ms } = await q.query<Remapped>(
-    `WITH r AS MATERIALIZED (
-       SELECT r.*, CASE WHEN EXISTS (SELECT 1 FROM knowledge_chunks x WHERE x.id = r.id) THEN gen_random_uuid() ELSE r.id END AS new_id
-       FROM json_to_recordset($2::json) AS r(n int, id uuid, source text, chunk_index int, content text, page_from int, page_to int,
-                                             embedding_model text, staged_model text, embedding_error text, inserted_at timestamptz)
-     ), ins AS (
-       INSERT INTO knowledge_chunks (id, persona, source, chunk_index, content, page_from, page_to, embedding, embedding_model, staged_model,
-                                     embedding_error, inserted_at)
-       SELECT r.new_id, $1, r.source, r.chunk_index, r.content, r.page_from, r.page_to, ${join.value}, r.embedding_model, r.staged_model,
-              r.embedding_error, r.inserted_at
-       FROM r ${join.sql} ORDER BY r.n
-     )
-     SELECT n, new_id::text AS id FROM r WHERE new_id <> id`,
-    [persona, JSON.stringify(rows), ...join.params],
-  );
-  return { remapped, ms };
+  const json = JSON.stringify(rows);
+  return async (q) => {
+    const { rows: remapped, ms } = await q.query<Remapped>(
+      `WITH r AS MATERIALIZED (
+         SELECT r.*, CASE WHEN EXISTS (SELECT 1 FROM knowledge_chunks x WHERE x.id = r.id) THEN gen_random_uuid() ELSE r.id END AS new_id
+         FROM json_to_recordset($2::json) AS r(n int, id uuid, source text, chunk_index int, content text, page_from int, page_to int,
+                                               embedding_model text, staged_model text, embedding_error text, inserted_at timestamptz)
+       ), ins AS (
+         INSERT INTO knowledge_chunks (id, persona, source, chunk_index, content, page_from, page_to, embedding, embedding_model, staged_model,
+                                       embedding_error, inserted_at)
+         SELECT r.new_id, $1, r.source, r.chunk_index, r.content, r.page_from, r.page_to, ${join.value}, r.embedding_model, r.staged_model,
+                r.embedding_error, r.inserted_at
+         FROM r ${join.sql} ORDER BY r.n
+       )
+       SELECT n, new_id::text AS id FROM r WHERE new_id <> id`,
+      [persona, json, ...join.params],
+    );
+    return { remapped, ms };
+  };
 }

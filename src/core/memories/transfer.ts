@@ -3,7 +3,7 @@
 // writes, keeping ids, vectors, write order (seq) and supersession links.
 import { randomUUID } from 'node:crypto';
 import type { PgliteDb, Queryable } from '../db/client';
-import { type PageReader, padVector, type Remapped, type Timed, ts, vectorBase64, vectorJoin, vectorSend } from '../db/bulk-rows';
+import { type PageReader, padVector, type PreparedPage, type Remapped, type Timed, ts, vectorBase64, vectorJoin, vectorSend } from '../db/bulk-rows';
 import { copyBinary, type Field } from '../db/copy-binary';
 
 /** A memory as a persona file holds it (without the file's own fields). */
@@ -97,66 +97,75 @@ export function memoryPages(q: Queryable, persona: string, seqMark: string, vers
 }
 
 /**
- * Writes a page of memories in page order (seq follows it), the vectors
+ * A page of memories (PreparedPage), written in page order (seq follows it), the vectors
  * staged: no tag yet, so they join no HNSW graph now (migration 0017); their
  * jobs tag them later. An id this database already holds is replaced in the
  * same statement; returns those rows.
  */
-export async function insertMemoryPage(q: Queryable, persona: string, page: ImportedMemory[], vectors: (Uint8Array | null)[]): Promise<Timed<{ remapped: Remapped[] }>> {
+export function insertMemoryPage(persona: string, page: ImportedMemory[], vectors: (Uint8Array | null)[]): PreparedPage<{ remapped: Remapped[] }> {
   const join = vectorJoin(vectors, 3);
   const rows = page.map((m, n) => ({
     n, id: m.id, category: m.category, content: m.content, importance: m.importance, day: m.day,
     embedding_model: vectors[n] === null ? m.embeddingModel : null, staged_model: vectors[n] === null ? null : m.embeddingModel,
     embedding_error: m.embeddingError, origin: m.origin, conversation_id: m.conversationId, inserted_at: m.insertedAt, updated_at: m.updatedAt,
   }));
-  const { rows: remapped, ms } = await q.query<Remapped>(
-    `WITH r AS MATERIALIZED (
-       SELECT r.*, CASE WHEN EXISTS (SELECT 1 FROM memories x WHERE x.id = r.id) THEN gen_random_uuid() ELSE r.id END AS new_id
-       FROM json_to_recordset($2::json) AS r(n int, id uuid, category text, content text, importance int, day date, embedding_model text,
-                                             staged_model text, embedding_error text, origin text, conversation_id uuid,
-                                             inserted_at timestamptz, updated_at timestamptz)
-     ), ins AS (
-       INSERT INTO memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
-                             conversation_id, inserted_at, updated_at)
-       SELECT r.new_id, $1, r.category, r.content, r.importance, r.day, ${join.value}, r.embedding_model, r.staged_model, r.embedding_error,
-              r.origin, r.conversation_id, r.inserted_at, r.updated_at
-       FROM r ${join.sql} ORDER BY r.n
-     )
-     SELECT n, new_id::text AS id FROM r WHERE new_id <> id`,
-    [persona, JSON.stringify(rows), ...join.params],
-  );
-  return { remapped, ms };
+  const json = JSON.stringify(rows);
+  return async (q) => {
+    const { rows: remapped, ms } = await q.query<Remapped>(
+      `WITH r AS MATERIALIZED (
+         SELECT r.*, CASE WHEN EXISTS (SELECT 1 FROM memories x WHERE x.id = r.id) THEN gen_random_uuid() ELSE r.id END AS new_id
+         FROM json_to_recordset($2::json) AS r(n int, id uuid, category text, content text, importance int, day date, embedding_model text,
+                                               staged_model text, embedding_error text, origin text, conversation_id uuid,
+                                               inserted_at timestamptz, updated_at timestamptz)
+       ), ins AS (
+         INSERT INTO memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
+                               conversation_id, inserted_at, updated_at)
+         SELECT r.new_id, $1, r.category, r.content, r.importance, r.day, ${join.value}, r.embedding_model, r.staged_model, r.embedding_error,
+                r.origin, r.conversation_id, r.inserted_at, r.updated_at
+         FROM r ${join.sql} ORDER BY r.n
+       )
+       SELECT n, new_id::text AS id FROM r WHERE new_id <> id`,
+      [persona, json, ...join.params],
+    );
+    return { remapped, ms };
+  };
 }
 
 /**
- * The embedded database's bulk path: ids this database already holds are
+ * The embedded database's bulk path for a page (prepared as insertMemoryPage's): ids this database already holds are
  * looked up first (a copy imported next to its original) and replaced, then
  * the page goes in with one binary COPY (db/copy-binary.ts), in page order.
  * Vectors cross whole (the column's type wants all 1,536 components), staged
  * as in insertMemoryPage. Returns the replaced ids.
  */
-export async function copyMemoryPage(bulk: PgliteDb, persona: string, page: ImportedMemory[], vectors: (Uint8Array | null)[]): Promise<Timed<{ remapped: Remapped[] }>> {
-  const { rows: taken } = await bulk.query<{ id: string }>('SELECT id::text AS id FROM memories WHERE id = ANY($1::uuid[])', [page.map((m) => m.id)]);
-  const held = new Set(taken.map((t) => t.id));
-  const remapped: Remapped[] = [];
+export function copyMemoryPage(persona: string, page: ImportedMemory[], vectors: (Uint8Array | null)[]): (bulk: PgliteDb) => Promise<Timed<{ remapped: Remapped[] }>> {
   const rows = page.map((m, n): Field[] => {
-    const id = held.has(m.id) ? randomUUID() : m.id;
-    if (id !== m.id) remapped.push({ n, id });
     const v = vectors[n] ?? null;
     return [
-      { t: 'uuid', v: id }, { t: 'text', v: persona }, { t: 'text', v: m.category }, { t: 'text', v: m.content },
+      { t: 'uuid', v: m.id }, { t: 'text', v: persona }, { t: 'text', v: m.category }, { t: 'text', v: m.content },
       { t: 'int4', v: m.importance }, { t: 'date', v: m.day }, { t: 'bytes', v: v === null ? null : padVector(v) },
       { t: 'text', v: v !== null ? null : m.embeddingModel }, { t: 'text', v: v !== null ? m.embeddingModel : null }, { t: 'text', v: m.embeddingError },
       { t: 'text', v: m.origin }, { t: 'uuid', v: m.conversationId }, { t: 'timestamptz', v: m.insertedAt }, { t: 'timestamptz', v: m.updatedAt },
     ];
   });
-  const { ms } = await bulk.copyFrom(
-    `COPY memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
-                    conversation_id, inserted_at, updated_at) FROM '/dev/blob' WITH (FORMAT binary)`,
-    copyBinary(rows),
-  );
-  // The pacer learns from the COPY: the lookup before it is short.
-  return { remapped, ms };
+  return async (bulk) => {
+    const { rows: taken } = await bulk.query<{ id: string }>('SELECT id::text AS id FROM memories WHERE id = ANY($1::uuid[])', [page.map((m) => m.id)]);
+    const held = new Set(taken.map((t) => t.id));
+    const remapped: Remapped[] = [];
+    page.forEach((m, n) => {
+      if (!held.has(m.id)) return;
+      const id = randomUUID();
+      remapped.push({ n, id });
+      rows[n]![0] = { t: 'uuid', v: id };
+    });
+    const { ms } = await bulk.copyFrom(
+      `COPY memories (id, persona, category, content, importance, day, embedding, embedding_model, staged_model, embedding_error, origin,
+                      conversation_id, inserted_at, updated_at) FROM '/dev/blob' WITH (FORMAT binary)`,
+      copyBinary(rows),
+    );
+    // The pacer learns from the COPY: the lookup before it is short.
+    return { remapped, ms };
+  };
 }
 
 const values = (rows: number, cols: number, casts: string[]) =>

@@ -182,10 +182,12 @@ export class Writer {
       this.tally(m);
       return { ...m, id: ids[n]!, conversationId: this.conv(m.conversationId) };
     });
+    // The page is made now, while the statement before it runs; it is sent once that one is done.
+    const copy = bulk ? copyMemoryPage(this.persona, page, vectors) : null;
+    const insert = bulk ? null : insertMemoryPage(this.persona, page, vectors);
+    const run = () => (copy ? copy(bulk!) : insert!(this.q));
     await this.send('memories', async () => {
-      const { remapped } = await this.pace.memories.time(batch.length, () =>
-        bulk ? copyMemoryPage(bulk, this.persona, page, vectors) : insertMemoryPage(this.q, this.persona, page, vectors),
-      );
+      const { remapped } = await this.pace.memories.time(batch.length, run);
       for (const { n, id } of remapped) {
         this.memoryIds.set(batch[n]!.id, id);
         ids[n] = id;
@@ -243,9 +245,9 @@ export class Writer {
       });
     }
     const bulk = this.bulk;
-    await this.send('versions', () =>
-      this.pace.versions.time(batch.length, () => (bulk ? copyMemoryVersionPage(bulk, this.persona, page) : insertMemoryVersionPage(this.q, this.persona, page))),
-    );
+    const copy = bulk ? copyMemoryVersionPage(this.persona, page) : null;
+    const insert = bulk ? null : insertMemoryVersionPage(this.persona, page);
+    await this.send('versions', () => this.pace.versions.time(batch.length, () => (copy ? copy(bulk!) : insert!(this.q))));
   }
 
   async userModelVersion(r: RecordOf<'userModelVersion'>): Promise<void> {
@@ -257,7 +259,8 @@ export class Writer {
     if (!batch.length) return;
     this.userModelVersions = [];
     const page = batch.map((v) => ({ ...v, conversationId: this.conv(v.conversationId) }));
-    await this.send('userModelVersions', () => this.pace.userModelVersions.time(batch.length, () => insertUserModelVersionPage(this.q, this.persona, page)));
+    const insert = insertUserModelVersionPage(this.persona, page);
+    await this.send('userModelVersions', () => this.pace.userModelVersions.time(batch.length, () => insert(this.q)));
   }
 
   async message(r: RecordOf<'message'>): Promise<void> {
@@ -272,7 +275,8 @@ export class Writer {
     const page = batch.map((m) => ({
       ...m, conversationId: this.conversations.get(m.conversationId)!, memoryIds: m.memoryIds === null ? null : m.memoryIds.map((id) => this.memoryId(id)),
     }));
-    await this.send('messages', () => this.pace.messages.time(batch.length, () => insertMessagePage(this.q, page)));
+    const insert = insertMessagePage(page);
+    await this.send('messages', () => this.pace.messages.time(batch.length, () => insert(this.q)));
   }
 
   async userModel(r: RecordOf<'userModel'>): Promise<void> {
@@ -299,8 +303,9 @@ export class Writer {
       this.tally(c);
       return { ...c, id: ids[n]! };
     });
+    const insert = insertChunkPage(this.persona, page, vectors);
     await this.send('chunks', async () => {
-      const { remapped } = await this.pace.chunks.time(batch.length, () => insertChunkPage(this.q, this.persona, page, vectors));
+      const { remapped } = await this.pace.chunks.time(batch.length, () => insert(this.q));
       for (const { n, id } of remapped) this.chunkIds.set(batch[n]!.id, id);
     });
   }
