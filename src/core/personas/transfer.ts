@@ -35,10 +35,10 @@ async function freeId(q: Queryable, wantedId: string, name: string): Promise<str
   return id;
 }
 
-/** The name, or with " (2)", " (3)"… when a visible persona has it. */
-async function freeName(q: Queryable, name: string): Promise<string> {
+/** The name, or with " (2)", " (3)"… when a visible persona has it (or `taken` holds it, lower-cased). */
+async function freeName(q: Queryable, name: string, taken: ReadonlySet<string> = new Set()): Promise<string> {
   const { rows } = await q.query<{ name: string }>('SELECT lower(name) AS name FROM personas WHERE NOT importing');
-  const names = new Set(rows.map((r) => r.name));
+  const names = new Set([...rows.map((r) => r.name), ...taken]);
   let finalName = name;
   for (let k = 2; names.has(finalName.toLowerCase()); k++) finalName = `${name} (${k})`;
   return finalName;
@@ -72,4 +72,35 @@ export async function revealPersona(db: Db, id: string, name: string): Promise<v
   await db.transaction(async (tx) => {
     await tx.query('UPDATE personas SET name = $2, importing = false WHERE id = $1', [id, await freeName(tx, name)]);
   });
+}
+
+/**
+ * Shows a persona copied into a server (hidden until every persona is in)
+ * under its name or a free variant not in `taken`, inside the caller's
+ * transaction. Returns the name, or null when it is no longer hidden: another
+ * Hearth starting on the server removed it as an unfinished import.
+ */
+export async function revealCopiedPersona(tx: Queryable, id: string, name: string, taken: ReadonlySet<string>): Promise<string | null> {
+  const free = await freeName(tx, name, taken);
+  const { affectedRows } = await tx.query('UPDATE personas SET name = $2, importing = false WHERE id = $1 AND importing', [id, free]);
+  return affectedRows === 1 ? free : null;
+}
+
+/** Hides a persona again (personas.importing), so removeImportingPersona (hidden.ts) may take it. */
+export async function hidePersona(q: Queryable, id: string): Promise<void> {
+  await q.query('UPDATE personas SET importing = true WHERE id = $1', [id]);
+}
+
+/**
+ * "main" always exists (it cannot be deleted). A copy into a fresh server
+ * replaces that server's empty one with this computer's (dropEmptyMain); if
+ * the copy is cut off before it could put the empty one back, the next start does.
+ */
+export async function ensureMainPersona(q: Queryable): Promise<void> {
+  await q.query(`INSERT INTO personas (id, name) VALUES ('main', 'main') ON CONFLICT (id) DO NOTHING`);
+}
+
+/** Removes the empty "main" a fresh database starts with, to make way for a copied one of the same id. */
+export async function dropEmptyMain(q: Queryable): Promise<void> {
+  await q.query(`DELETE FROM personas WHERE id = 'main'`);
 }
