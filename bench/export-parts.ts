@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { PgliteDb, Queryable } from '../src/core/db/client';
 import { DB_DIMENSIONS, encodeVector } from '../src/core/db/vector';
-import { copyBinary, type Field } from '../src/core/portable/copy-binary';
+import { copyBinary, type Field } from '../src/core/db/copy-binary';
 import { personaRecords } from '../src/core/portable/export';
 import { makeTestCore } from '../src/core/testing/core';
 import { loadBenchPersona, sentence, vector } from './export-data';

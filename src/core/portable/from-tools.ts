@@ -8,6 +8,7 @@ import type { CoreContext } from '../context';
 import { importMemories } from '../memories/import';
 import { findNearDuplicate } from '../memories/duplicates';
 import { MAX_MEMORY_CHARS } from '../memories/handlers';
+import { forEachMemoryContent } from '../memories/transfer';
 import { personaPrivacy, requirePersona } from '../personas/store';
 import { localDay } from '../time';
 import { calendarDay } from './format';
@@ -183,19 +184,11 @@ export function readItems(format: ImportFormat, text: string, today: string): It
   }
 }
 
-/** Normalised texts of every memory the persona holds, read in pages. */
+/** Normalised texts of every memory the persona holds. */
 async function existingTexts(ctx: CoreContext, persona: string): Promise<Set<string>> {
   const seen = new Set<string>();
-  let after = '0';
-  for (;;) {
-    const { rows } = await ctx.db.query<{ content: string; seq: string }>(
-      'SELECT content, seq::text AS seq FROM memories WHERE persona = $1 AND seq > $2::bigint ORDER BY seq LIMIT 2000',
-      [persona, after],
-    );
-    for (const r of rows) seen.add(normaliseText(r.content));
-    if (rows.length < 2000) return seen;
-    after = rows[rows.length - 1]!.seq;
-  }
+  await forEachMemoryContent(ctx.db, persona, (content) => seen.add(normaliseText(content)));
+  return seen;
 }
 
 export async function importFromTool(

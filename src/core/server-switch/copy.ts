@@ -16,6 +16,8 @@ import { exportPersona } from '../portable/export';
 import { importHidden } from '../portable/import';
 import { removeImportingPersona } from '../portable/unfinished';
 import { listPersonas } from '../personas/store';
+import { dropEmptyMain, ensureMainPersona, hidePersona, revealCopiedPersona } from '../personas/transfer';
+import { copySettings } from '../settings/copy';
 import { probeServer } from './probe';
 import { saveUrl } from './saved';
 
@@ -25,23 +27,6 @@ export interface CopiedPersona {
   id: string;
 }
 
-/** The settings this computer uses (models, budgets…), for a server that has none yet. Keys stay in the secret store. */
-async function copySettings(from: Queryable, to: Queryable): Promise<void> {
-  const { rows } = await from.query<{ key: string; value: unknown }>('SELECT key, value FROM settings ORDER BY key');
-  for (const r of rows) {
-    await to.query('INSERT INTO settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING', [r.key, JSON.stringify(r.value)]);
-  }
-}
-
-/** A name no visible persona on the server has: the copy's own, or with " (2)", " (3)"… */
-async function freeName(q: Queryable, name: string, taken: Set<string>): Promise<string> {
-  const { rows } = await q.query<{ name: string }>('SELECT lower(name) AS name FROM personas WHERE NOT importing');
-  const names = new Set([...rows.map((r) => r.name), ...taken]);
-  let out = name;
-  for (let k = 2; names.has(out.toLowerCase()); k++) out = `${name} (${k})`;
-  return out;
-}
-
 /** A Hearth on the server with nothing in it yet: only its empty "main" (a first start, or a copy that failed). */
 async function holdsNothing(q: Queryable): Promise<boolean> {
   const personas = await listPersonas(q);
@@ -49,14 +34,8 @@ async function holdsNothing(q: Queryable): Promise<boolean> {
   return Object.values(personas[0]!.counts).every((n) => n === 0);
 }
 
-/**
- * "main" always exists (it cannot be deleted). A copy into a fresh server
- * replaces that server's empty one with this computer's; if the copy is cut
- * off before it could put the empty one back, the next start does.
- */
-export async function ensureMainPersona(q: Queryable): Promise<void> {
-  await q.query(`INSERT INTO personas (id, name) VALUES ('main', 'main') ON CONFLICT (id) DO NOTHING`);
-}
+// The start-up (src/core/index.ts) puts "main" back from here after removing unfinished imports.
+export { ensureMainPersona };
 
 /**
  * Copies every persona into the server at `url` and, when all are in, saves
@@ -87,7 +66,7 @@ export async function copyToServer(
     if (fresh) {
       await copySettings(ctx.db, server);
       // The empty "main" the first migration made gives way to this computer's own (same id, same name).
-      await server.query(`DELETE FROM personas WHERE id = 'main'`);
+      await dropEmptyMain(server);
     }
     const personas = await listPersonas(ctx.db);
     const taken = new Set<string>();
@@ -105,11 +84,11 @@ export async function copyToServer(
     }
     await server.transaction(async (tx) => {
       for (const c of copied) {
-        c.to = await freeName(tx, c.from, taken);
-        taken.add(c.to.toLowerCase());
-        const { affectedRows } = await tx.query('UPDATE personas SET name = $2, importing = false WHERE id = $1 AND importing', [c.id, c.to]);
+        const name = await revealCopiedPersona(tx, c.id, c.from, taken);
         // Another Hearth starting on this server meanwhile removes hidden personas as unfinished imports.
-        if (affectedRows !== 1) throw new AppError('conflict', `The copy of "${c.from}" was removed from the server while copying (did another Hearth start on it?). Try again.`);
+        if (name === null) throw new AppError('conflict', `The copy of "${c.from}" was removed from the server while copying (did another Hearth start on it?). Try again.`);
+        c.to = name;
+        taken.add(name.toLowerCase());
       }
     });
     await saveUrl(ctx.secrets, url);
@@ -131,7 +110,7 @@ export async function copyToServer(
 async function undo(server: ServerDb, copied: CopiedPersona[], fresh: boolean): Promise<void> {
   try {
     for (const c of copied) {
-      await server.query('UPDATE personas SET importing = true WHERE id = $1', [c.id]);
+      await hidePersona(server, c.id);
       await removeImportingPersona(server, c.id);
     }
     if (fresh) await ensureMainPersona(server);
