@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LocalEmbedder } from './local';
 import { LocalModelPool } from './local-pool';
 
@@ -29,7 +29,6 @@ function embedder(): LocalEmbedder {
 }
 afterEach(async () => {
   for (const e of embedders.splice(0)) await e.close();
-  await pool.stop();
 });
 
 /** Starts both threads and waits until the model is loaded in each. */
@@ -40,8 +39,11 @@ async function warmBoth(e: LocalEmbedder): Promise<void> {
 }
 
 describe('two model threads', () => {
+  // Both threads loaded once for the first two tests (the second ends with one of them crashed and started again).
+  beforeAll(() => void (pool = new LocalModelPool(2)));
+  afterAll(() => pool.stop());
+
   it('spread batch work over both threads and answer a query asked while both compute before the waiting batch work', async () => {
-    pool = new LocalModelPool(2);
     const e = embedder();
     await warmBoth(e);
     const texts = doc('harbour', 24);
@@ -49,6 +51,7 @@ describe('two model threads', () => {
     const answers: string[] = [];
     const run = pool.run.bind(pool);
     pool.run = (t, urgent) => run(t, urgent).then((res) => (answers.push(urgent ? 'query' : 'batch'), res));
+    onTestFinished(() => void (pool.run = run));
     let batchDone = false;
     const batch = e.embed(texts).then((v) => ((batchDone = true), v));
     // Both threads are computing this document's sub-batches, with more waiting in each line.
@@ -75,7 +78,6 @@ describe('two model threads', () => {
   });
 
   it('a thread that crashes fails the request it held with a clear error, and the next request starts it again', async () => {
-    pool = new LocalModelPool(2);
     const e = embedder();
     await warmBoth(e);
     const before = pool.answeredByThread();
@@ -100,6 +102,11 @@ describe('two model threads', () => {
     const [alone] = await e.embed([texts[5]!]);
     expect(cosine(alone!, vectors[5]!)).toBeGreaterThan(0.999);
   });
+
+});
+
+describe('two model threads, idle', () => {
+  afterAll(() => pool.stop());
 
   it('stop the spare thread when it has nothing to do and every thread once the last embedder closed', async () => {
     pool = new LocalModelPool(2, 300);
