@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LocalEmbedder } from './local';
@@ -77,6 +78,14 @@ describe('two model threads', () => {
     expect(after[1]! - before[1]!).toBeGreaterThan(2);
   });
 
+  it.runIf(process.platform === 'linux')('run the model below the priority of the rest of the process (Linux: per thread)', () => {
+    // Both model threads are running (the test before loaded them); this thread and the others keep theirs.
+    expect(pool.running()).toBe(2);
+    const nices = threadNices();
+    expect(nices.filter((n) => n === 10)).toHaveLength(2);
+    expect(nices.filter((n) => n === 0).length).toBeGreaterThan(0);
+  });
+
   it('a thread that crashes fails the request it held with a clear error, and the next request starts it again', async () => {
     const e = embedder();
     await warmBoth(e);
@@ -104,6 +113,14 @@ describe('two model threads', () => {
   });
 
 });
+
+/** Nice values of this process's threads (Linux: each thread has its own). */
+function threadNices(): number[] {
+  return readdirSync('/proc/self/task').map((t) => {
+    const stat = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
 
 describe('two model threads, idle', () => {
   afterAll(() => pool.stop());

@@ -1,6 +1,7 @@
 // The built-in embedder's thread: Universal Sentence Encoder lite (TF.js),
 // loaded on the first request. Inference is CPU-heavy and must not share a
 // thread with the database or the UI; this thread only turns text into vectors.
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import * as tfjs from '@energetic-ai/core';
 import { type EmbeddingsModel, initModel } from '@energetic-ai/embeddings';
@@ -9,6 +10,20 @@ import type { LocalEmbedRequest, LocalEmbedResponse } from './local-protocol';
 
 if (!parentPort) throw new Error('the local embedder must run in a worker thread');
 const port = parentPort;
+
+/** The model threads' nice value: below the core thread and the database's, which answer a person. */
+const MODEL_NICE = 10;
+// The model's batch work must not slow what a recall does besides embedding its query (the
+// database, the core thread): on Linux a thread's nice value is its own, so this thread yields the
+// cores to the rest of the process and still takes every idle cycle (docs/embeddings.md, "Two
+// model threads"). Elsewhere the call would set the whole process's priority: not made there.
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, MODEL_NICE);
+  } catch {
+    // Not allowed (a container's policy): the thread runs at the process's priority.
+  }
+}
 
 /** TF.js's `ready()`: the package re-exports tfjs-core, whose types do not come with it. */
 const backendReady = (tfjs as unknown as { ready(): Promise<boolean> }).ready;
