@@ -44,8 +44,10 @@ export class LocalEmbedder implements EmbeddingProvider {
   readonly model = modelTag(LOCAL);
   readonly dimensions = LOCAL.dimensions;
   readonly where = null;
-  // ~87 short texts/s on one thread: a batch stays well under a second, so a query never waits long.
-  readonly maxBatch = 16;
+  // The embedder cuts requests into sub-batches itself, so a query's wait does not grow with a request's
+  // size. A big request spares the rounds where the model threads wait for the core between two requests
+  // (an embedding job's ~90 windows in one request rather than six; docs/embeddings.md, "Two model threads").
+  readonly maxBatch = 128;
   private waiting: Waiting[] = [];
   private inFlight: Flight[] = [];
   private closed = false;
