@@ -46,6 +46,8 @@ interface Pending {
  */
 export class LocalModelPool {
   private readonly slots: Slot[];
+  /** One Int32 per thread, 1 while it runs a query: the other threads' batch work waits meanwhile (local-worker.ts). */
+  private readonly queries: Int32Array;
   private leases = 0;
   private idleTimer: NodeJS.Timeout | null = null;
   private pending = new Map<number, Pending>();
@@ -58,6 +60,7 @@ export class LocalModelPool {
     threads = Math.min(MAX_MODEL_THREADS, availableParallelism()),
     private readonly idleKeepMs = IDLE_KEEP_MS,
   ) {
+    this.queries = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, threads)));
     this.slots = Array.from({ length: Math.max(1, threads) }, () => ({ worker: null, loaded: false, held: new Set<number>(), batch: 0, answered: 0, idleTimer: null }));
   }
 
@@ -168,7 +171,7 @@ export class LocalModelPool {
 
   private ensureWorker(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
-    const worker = startWorker('embed-worker');
+    const worker = startWorker('embed-worker', { workerData: { queries: this.queries, me: this.slots.indexOf(slot) } });
     worker.on('message', (res: LocalEmbedResponse) => {
       if (slot.worker !== worker || !this.release(slot, res.id)) return;
       if ('loadMs' in res) {
@@ -201,6 +204,10 @@ export class LocalModelPool {
     const worker = slot.worker;
     slot.worker = null;
     slot.loaded = false;
+    // A thread that died in a query must not hold the others' batch work back.
+    const me = this.slots.indexOf(slot);
+    Atomics.store(this.queries, me, 0);
+    Atomics.notify(this.queries, me);
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
     for (const id of [...slot.held]) {

