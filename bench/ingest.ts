@@ -1,4 +1,4 @@
-// Ingest latency: `npm run bench:ingest -- --pages 100 [--no-embed] [--json FILE]`
+// Ingest latency: `npm run bench:ingest -- --pages 100 [--no-embed] [--json FILE] [--model-threads N]`
 // Generates two different text PDFs and drops them into a fresh core (real
 // PGlite, the built-in local embedder), one after the other, and prints: time
 // until each is searchable by text (ingest job done and recall finds a
@@ -8,7 +8,8 @@
 // every chunk of the first has a current-model vector, parsing pages/s, how
 // long the core thread is ever blocked meanwhile, and the process's peak RSS.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import os, { loadavg, tmpdir } from 'node:os';
+import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Core, createCore } from '../src/core/index';
@@ -18,7 +19,29 @@ import { knownSentence, makeBookPdf } from '../src/core/testing/test-pdfs';
 import { recall } from '../src/core/recall/recall';
 import { loopGapMonitor, type LoopGap } from './floor';
 import { percentile } from './latency-stats';
-import { sharedModelThread } from '../src/core/providers/embeddings/local-thread';
+import { sharedModelPool } from '../src/core/providers/embeddings/local-pool';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '100' },
+    'no-embed': { type: 'boolean', default: false },
+    'embed-timeout': { type: 'string', default: '900' },
+    recalls: { type: 'string', default: '20' },
+    json: { type: 'string' },
+    /** The built-in model's threads (default: one per core, at most two): 1 and 2 side by side on one machine. */
+    'model-threads': { type: 'string' },
+  },
+});
+const pages = Number(values.pages);
+if (!Number.isInteger(pages) || pages < 1) throw new Error('--pages takes a whole number ≥ 1');
+const recalls = Number(values.recalls);
+if (values['model-threads']) {
+  // The pool sizes itself from os.availableParallelism() when first made (local-pool.ts): this machine is told otherwise.
+  const n = Number(values['model-threads']);
+  if (!Number.isInteger(n) || n < 1) throw new Error('--model-threads takes a whole number ≥ 1');
+  os.availableParallelism = () => n;
+  syncBuiltinESMExports();
+}
 
 // The model thread's work, counted where the core hands it over: messages, texts, and the time at
 // least one message was in the thread (its busy time, whatever the machine's load).
@@ -26,7 +49,7 @@ const modelWork = { messages: 0, texts: 0, busyMs: 0, inThread: 0, since: 0, siz
 /** Busy time so far, the interval still open included. */
 const busyNow = () => modelWork.busyMs + (modelWork.inThread > 0 ? performance.now() - modelWork.since : 0);
 {
-  const thread = sharedModelThread();
+  const thread = sharedModelPool();
   const run = thread.run.bind(thread);
   thread.run = ((texts: string[], ...rest: unknown[]) => {
     modelWork.messages++;
@@ -42,18 +65,7 @@ const busyNow = () => modelWork.busyMs + (modelWork.inThread > 0 ? performance.n
   }) as typeof thread.run;
 }
 
-const { values } = parseArgs({
-  options: {
-    pages: { type: 'string', default: '100' },
-    'no-embed': { type: 'boolean', default: false },
-    'embed-timeout': { type: 'string', default: '900' },
-    recalls: { type: 'string', default: '20' },
-    json: { type: 'string' },
-  },
-});
-const pages = Number(values.pages);
-if (!Number.isInteger(pages) || pages < 1) throw new Error('--pages takes a whole number ≥ 1');
-const recalls = Number(values.recalls);
+
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -227,6 +239,8 @@ try {
         messagesTotal: modelWork.messages,
         textsTotal: modelWork.texts,
         messageSizes: shapes,
+        modelThreads: sharedModelPool().size,
+        answeredByThread: sharedModelPool().answeredByThread(),
         modelBusyShare: Number((busyS / wallS).toFixed(2)),
         processCpuS: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
         wallS: Number(wallS.toFixed(1)),
@@ -235,7 +249,7 @@ try {
         transactionMaxMs: Math.round(Math.max(...txMs)),
       };
       console.log(
-        `model work: ${win[0]?.n} windows (${win[0]?.chars} chars) in this document; ${modelWork.messages} messages, ${modelWork.texts} texts in all (texts a message × messages: ${shapes}); ` +
+        `model work: ${win[0]?.n} windows (${win[0]?.chars} chars) in this document; ${modelWork.messages} messages, ${modelWork.texts} texts in all (texts a message × messages: ${shapes}; answered by thread ${sharedModelPool().answeredByThread().join('/')}); ` +
           `model thread busy ${Math.round((100 * busyS) / wallS)} % of ${wallS.toFixed(1)} s after the recalls; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; ` +
           `${txMs.length} database transactions, p50 ${Math.round(percentile(txMs, 50))} ms, max ${Math.round(Math.max(...txMs))} ms`,
       );

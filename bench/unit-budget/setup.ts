@@ -85,7 +85,7 @@ function install(): State {
       const before = tids();
       super(...args);
       const stack = new Error().stack ?? '';
-      const kind = /embeddings\/local\.ts/.test(stack) ? 'embed-worker' : /db\/client\.ts/.test(stack) ? 'db-worker' : /parse\/parser\.ts/.test(stack) ? 'parse-worker' : 'other-thread';
+      const kind = /embeddings\/local(-pool)?\.ts/.test(stack) ? 'embed-worker' : /db\/client\.ts/.test(stack) ? 'db-worker' : /parse\/parser\.ts/.test(stack) ? 'parse-worker' : 'other-thread';
       const fresh = [...tids()].filter((t) => !before.has(t));
       for (const tid of fresh.slice(-1)) st.tracked.push({ kind, file: st.file, tid, cpu: 0 });
       if (fresh.length === 0) record({ type: 'untracked', kind, file: st.file });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalEmbedder } from './local';
-import { LocalModelThread } from './local-thread';
+import { LocalModelPool } from './local-pool';
 
-// A model thread of this file's own: the process's shared one may already be loaded by an earlier file.
-let thread: LocalModelThread;
+// One model thread of this file's own (a one-core machine's pool): the process's shared one may already be loaded by an earlier file.
+let thread: LocalModelPool;
 let e: LocalEmbedder;
 beforeAll(() => {
-  thread = new LocalModelThread();
+  thread = new LocalModelPool(1);
   e = new LocalEmbedder(thread);
 });
 afterAll(async () => {
@@ -90,6 +90,8 @@ describe('the built-in local embedder', () => {
       expect(answered.indexOf('query')).toBeLessThanOrEqual(1);
       expect(answered.filter((x) => x !== 'query')).toHaveLength(12);
       expect(q).toHaveLength(512);
+      // A one-thread pool (a one-core machine) never starts a second thread, however much work waits.
+      expect(thread.running()).toBe(1);
       // Every window of both documents got its own vector, in order.
       expect([first!.length, second!.length]).toEqual([12, 12]);
       for (const [texts, vectors] of [[docs[0]!, first!], [docs[1]!, second!]] as const) {

@@ -1,9 +1,9 @@
 import { AppError } from '../../../shared/errors';
 import { checkVectors } from './check';
 import { EMBEDDING_DEFAULTS, modelTag } from './config';
-import type { LocalEmbedResponse } from './local-protocol';
+import type { LocalEmbedAnswer } from './local-protocol';
 import { nextSubBatch } from './local-sub-batch';
-import { type LocalModelThread, sharedModelThread } from './local-thread';
+import { type LocalModelPool, sharedModelPool } from './local-pool';
 import type { EmbeddingProvider, EmbedOptions } from './types';
 
 interface Waiting {
@@ -25,35 +25,37 @@ interface Flight {
   count: number;
 }
 
-/** Batch sub-batches of one embedder in the thread at once: one computing, the next waiting. */
+/** Batch sub-batches of one embedder in each model thread at once: one computing, the next waiting. */
 const BATCH_IN_THREAD = 2;
 
 const LOCAL = EMBEDDING_DEFAULTS.local!;
 
 /**
  * The built-in Universal Sentence Encoder lite (512-d, no network, no key),
- * in a worker thread that every LocalEmbedder of the process shares
- * (local-thread.ts), started and loaded on first use. Each embedder keeps its
+ * in worker threads that every LocalEmbedder of the process shares
+ * (local-pool.ts), started and loaded on first use. Each embedder keeps its
  * own line and cuts big requests into sub-batches (local-sub-batch.ts), of
- * which at most BATCH_IN_THREAD are in the thread at a time. A recall query
- * (urgent) is sent at once and runs in the thread right after the sub-batch
- * being computed, ahead of every waiting batch sub-batch of any embedder
- * (docs/embeddings.md).
+ * which at most BATCH_IN_THREAD per model thread are in the threads at a time.
+ * A recall query (urgent) is sent at once and runs right after the sub-batch
+ * a thread is computing, ahead of every waiting batch sub-batch of any
+ * embedder (docs/embeddings.md).
  */
 export class LocalEmbedder implements EmbeddingProvider {
   readonly model = modelTag(LOCAL);
   readonly dimensions = LOCAL.dimensions;
   readonly where = null;
-  // ~87 short texts/s on one thread: a batch stays well under a second, so a query never waits long.
-  readonly maxBatch = 16;
+  // The embedder cuts requests into sub-batches itself, so a query's wait does not grow with a request's
+  // size. A big request spares the rounds where the model threads wait for the core between two requests
+  // (an embedding job's ~90 windows in one request rather than six; docs/embeddings.md, "Two model threads").
+  readonly maxBatch = 128;
   private waiting: Waiting[] = [];
   private inFlight: Flight[] = [];
   private closed = false;
-  /** Gives back this embedder's lease on the thread; null until the first request. */
+  /** Gives back this embedder's lease on the threads; null until the first request. */
   private release: (() => void) | null = null;
 
-  /** `thread`: the model thread to use; the process's shared one unless given. */
-  constructor(private readonly thread: LocalModelThread = sharedModelThread()) {}
+  /** `thread`: the model threads to use; the process's shared ones unless given. */
+  constructor(private readonly thread: LocalModelPool = sharedModelPool()) {}
 
   /** How long the model's load took (worker start excluded), once known. */
   get loadMs(): number | null {
@@ -107,8 +109,8 @@ export class LocalEmbedder implements EmbeddingProvider {
     }
     // Batch work in line order: the next request's first sub-batch may follow the last of the one before.
     for (const w of this.waiting) {
-      while (!w.urgent && w.sent < w.texts.length && this.batchInThread() < BATCH_IN_THREAD) this.send(w);
-      if (this.batchInThread() >= BATCH_IN_THREAD) return;
+      while (!w.urgent && w.sent < w.texts.length && this.batchInThread() < BATCH_IN_THREAD * this.thread.size) this.send(w);
+      if (this.batchInThread() >= BATCH_IN_THREAD * this.thread.size) return;
     }
   }
 
@@ -130,7 +132,7 @@ export class LocalEmbedder implements EmbeddingProvider {
   }
 
   /** `res` is an Error when the thread stopped before answering (the request fails; the next starts a new thread). */
-  private settle(flight: Flight, res: LocalEmbedResponse | Error): void {
+  private settle(flight: Flight, res: LocalEmbedAnswer | Error): void {
     const i = this.inFlight.indexOf(flight);
     // Closed meanwhile: the answer is dropped.
     if (i < 0) return;
@@ -141,7 +143,7 @@ export class LocalEmbedder implements EmbeddingProvider {
   }
 
   /** Adds a sub-batch's vectors to its request; any failure fails the whole request, nothing partial. */
-  private accept({ w, from, count }: Flight, res: LocalEmbedResponse | Error): void {
+  private accept({ w, from, count }: Flight, res: LocalEmbedAnswer | Error): void {
     try {
       if (res instanceof Error) throw new AppError('provider_error', `The local embedding model stopped: ${res.message}`);
       if (!res.ok) throw new AppError('provider_error', `The local embedding model failed: ${res.message}`);
