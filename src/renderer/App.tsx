@@ -1,19 +1,13 @@
-import { useEffect, type ReactElement } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { preloadMarkdown } from './components/Markdown';
 import { MenuBar, MenuBackdrop } from './components/MenuBar';
 import { ShortcutsHelp } from './components/ShortcutsHelp';
 import { Toasts } from './components/Toasts';
 import { UnsavedDialog } from './components/UnsavedDialog';
 import { ChatView } from './features/chat/ChatView';
-import { ActivityView } from './features/history/ActivityView';
-import { JobsView } from './features/jobs/JobsView';
 import { DropZone } from './features/knowledge/DropZone';
-import { KnowledgeView } from './features/knowledge/KnowledgeView';
-import { MemoriesView } from './features/memories/MemoriesView';
 import { NoticesBanner } from './features/notices/NoticesBanner';
 import { PersonaSwitcher } from './features/personas/PersonaSwitcher';
-import { SettingsView } from './features/settings/SettingsView';
-import { TrashView } from './features/trash/TrashView';
-import { UserModelView } from './features/user-model/UserModelView';
 import { useSettings } from './features/settings/store';
 import { Welcome } from './features/welcome/Welcome';
 import { applyTheme } from './lib/theme';
@@ -22,8 +16,18 @@ import { useGlobalShortcuts } from './shortcuts';
 import { useNav, VIEW_LABELS, VIEWS, type View } from './stores/nav';
 import { usePersonas } from './stores/personas';
 import { useBeforeUnloadGuard } from './stores/unsaved';
+import { lazyView } from './lib/lazy-view';
 
-const SCREENS: Record<View, () => ReactElement> = {
+// Only the chat, the usual first view, is in the page's first file; the others load when opened (docs/startup.md).
+const ActivityView = lazyView(() => import('./features/history/ActivityView').then((m) => m.ActivityView));
+const JobsView = lazyView(() => import('./features/jobs/JobsView').then((m) => m.JobsView));
+const KnowledgeView = lazyView(() => import('./features/knowledge/KnowledgeView').then((m) => m.KnowledgeView));
+const MemoriesView = lazyView(() => import('./features/memories/MemoriesView').then((m) => m.MemoriesView));
+const SettingsView = lazyView(() => import('./features/settings/SettingsView').then((m) => m.SettingsView));
+const TrashView = lazyView(() => import('./features/trash/TrashView').then((m) => m.TrashView));
+const UserModelView = lazyView(() => import('./features/user-model/UserModelView').then((m) => m.UserModelView));
+
+const SCREENS: Record<View, ComponentType> = {
   chat: ChatView,
   memories: MemoriesView,
   userModel: UserModelView,
@@ -72,6 +76,8 @@ export function App() {
   useLiveUpdates();
   useBeforeUnloadGuard();
   useEffect(() => void usePersonas.getState().load(), []);
+  // Once the first view is drawn, the Markdown renderer loads ahead of the first message.
+  useEffect(() => void (loaded && preloadMarkdown()), [loaded]);
   // The theme setting wins over the copy theme-boot.js drew the page with (lib/theme.ts).
   useEffect(() => {
     const off = useSettings.subscribe((s, prev) => {
@@ -103,7 +109,13 @@ export function App() {
           <MenuBar />
           <NoticesBanner />
           <Welcome />
-          {loaded ? <Screen key={activeId} /> : <p className="muted loading">Loading…</p>}
+          {loaded ? (
+            <Suspense fallback={<p className="muted loading">Loading…</p>}>
+              <Screen key={activeId} />
+            </Suspense>
+          ) : (
+            <p className="muted loading">Loading…</p>
+          )}
         </main>
         <Toasts />
         {showHelp && <ShortcutsHelp />}

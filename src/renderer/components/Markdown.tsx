@@ -1,65 +1,6 @@
-import { type ComponentProps, type ReactNode, useMemo, useState } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
-import remarkGfm from 'remark-gfm';
-import { rehypeMarks } from './markdown-marks';
+import { lazy, Suspense } from 'react';
+import { MARK_CLOSE, MARK_OPEN } from './markdown-marks';
 import './markdown.css';
-
-/** The text a code block holds, read from React children (highlighted spans included). */
-function textOf(node: ReactNode): string {
-  if (typeof node === 'string' || typeof node === 'number') return String(node);
-  if (Array.isArray(node)) return node.map(textOf).join('');
-  if (node && typeof node === 'object' && 'props' in node) return textOf((node.props as { children?: ReactNode }).children);
-  return '';
-}
-
-function CodeBlock({ children }: ComponentProps<'pre'>) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(textOf(children).replace(/\n$/, ''));
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      // Clipboard refused (no permission, page not focused): the text stays selectable by hand.
-    }
-  }
-  return (
-    <div className="md-code">
-      <button type="button" className="md-copy ghost small" data-testid="code-copy" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy'}
-      </button>
-      <pre>{children}</pre>
-    </div>
-  );
-}
-
-/** GFM column alignment arrives as an inline style, which our CSP forbids: it becomes a class instead. */
-function alignClass(style: ComponentProps<'td'>['style']): string | undefined {
-  const a = style?.textAlign;
-  return a === 'left' || a === 'center' || a === 'right' ? `md-align-${a}` : undefined;
-}
-
-const components: Components = {
-  // Links leave the app: the desktop shell opens them in the user's browser, the browser host in a new tab.
-  a: ({ node: _n, href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ),
-  pre: ({ node: _n, children }) => <CodeBlock>{children}</CodeBlock>,
-  td: ({ node: _n, style, children }) => <td className={alignClass(style)}>{children}</td>,
-  th: ({ node: _n, style, children }) => <th className={alignClass(style)}>{children}</th>,
-  // Model output may not load images from the network (CSP would block them anyway): show the link instead.
-  img: ({ node: _n, src, alt }) => (
-    <a href={typeof src === 'string' ? src : undefined} target="_blank" rel="noopener noreferrer">
-      {alt || 'image'}
-    </a>
-  ),
-};
-
-const remarkPlugins = [remarkGfm];
-const rehypePlugins = [rehypeHighlight];
 
 /** How highlighted text (between MARK_OPEN and MARK_CLOSE) is marked up. */
 export interface MarkStyle {
@@ -68,18 +9,30 @@ export interface MarkStyle {
   title?: string;
 }
 
+// The Markdown renderer and its highlighter are most of the page's code: they load in their own file,
+// after the first view is drawn (docs/startup.md).
+const loadRender = () => import('./MarkdownRender');
+const MarkdownRender = lazy(loadRender);
+
+/** Starts loading the renderer ahead of the first message, once the first view is on screen. */
+export function preloadMarkdown(): void {
+  void loadRender();
+}
+
 /**
- * Markdown as the model writes it: GFM (tables, lists, strikethrough), highlighted code.
- * Raw HTML is dropped, never rendered (`skipHtml`); react-markdown already neutralises
- * javascript: and other unsafe link targets.
+ * Markdown as the model writes it (see MarkdownRender). Until its code has loaded, the text shows
+ * as it is, in the same box, so nothing a person reads waits for it.
  */
-export function Markdown({ text, marks, testId }: { text: string; marks?: MarkStyle; testId?: string }) {
-  const plugins = useMemo(() => (marks ? [...rehypePlugins, rehypeMarks(marks)] : rehypePlugins), [marks?.className, marks?.testId, marks?.title]);
+export function Markdown(props: { text: string; marks?: MarkStyle; testId?: string }) {
   return (
-    <div className="md" dir="auto" data-testid={testId}>
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={plugins} components={components} skipHtml>
-        {text}
-      </ReactMarkdown>
-    </div>
+    <Suspense
+      fallback={
+        <div className="md md-plain" dir="auto" data-testid={props.testId}>
+          {props.text.replaceAll(MARK_OPEN, '').replaceAll(MARK_CLOSE, '')}
+        </div>
+      }
+    >
+      <MarkdownRender {...props} />
+    </Suspense>
   );
 }
