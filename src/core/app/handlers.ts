@@ -18,6 +18,7 @@ import { backupHandlers } from '../backups/handlers';
 import { historyHandlers } from '../user-model/history-handlers';
 import { serverSwitchHandlers } from '../server-switch/handlers';
 import { trashHandlers } from '../trash/handlers';
+import { supersedeAgainIn } from '../memories/relink';
 import { privacyHandlers } from '../privacy/handlers';
 import { watchHandlers } from '../knowledge/watch/handlers';
 
@@ -45,7 +46,7 @@ export const handlers = {
   ...serverSwitchHandlers,
   ...backupHandlers,
   ...historyHandlers,
-  ...trashHandlers,
+  ...trashHandlers(supersedeAgainIn),
   ...privacyHandlers,
   ...watchHandlers,
 } satisfies Handlers;

@@ -16,6 +16,7 @@ import type { EventBus } from '../events';
 import { BackupService, recoverBackups, restoreAtStart } from '../backups/service';
 import { APP_VERSION } from '../info/handlers';
 import { raiseNotice } from '../info/notices';
+import { stampMainCreatedNow } from '../personas/store';
 import { makeDataDirPrivate } from '../private-files';
 import { FileSecretStore, MemorySecretStore } from '../secrets/file-store';
 import { type DatabaseChoice, describeSaved, readSavedUrl } from '../server-switch/saved';
@@ -167,7 +168,7 @@ async function openLocal(
     beforeApplying: backups ? () => backups.create('before-migration').then(() => undefined) : undefined,
   });
   // The template's first persona was made when the template was; this folder's is made now.
-  if (seeded) await db.query(`UPDATE personas SET created_at = now() WHERE id = 'main'`);
+  if (seeded) await stampMainCreatedNow(db);
   return { db, backups };
 }
 

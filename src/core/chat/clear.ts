@@ -2,6 +2,7 @@ import { AppError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { findConversation, requireConversation } from './conversation';
 import { isBusy } from '../conversations/running';
+import { resetConversation } from '../conversations/turn-state';
 
 /**
  * /clear: the conversation starts over — messages, rolling summary and memory
@@ -17,10 +18,7 @@ export async function clearConversation(ctx: CoreContext, persona: string, conve
        SELECT count(*)::int AS n FROM d`,
       [conv],
     );
-    await tx.query(
-      `UPDATE conversations SET summary = '', memory_snapshot = NULL, user_msgs_since_nudge = 0, updated_at = now() WHERE id = $1`,
-      [conv],
-    );
+    await resetConversation(tx, conv);
     return rows[0]?.n ?? 0;
   });
 }

@@ -41,19 +41,3 @@ export async function requireConversation(db: Queryable, persona: string, id: st
 export async function resolveConversation(db: Queryable, persona: string, id: string | undefined): Promise<ConversationRow> {
   return id ? requireConversation(db, persona, id) : ensureConversation(db, persona);
 }
-
-/**
- * Counts one successful user turn and says whether it is the review turn.
- * One statement, so concurrent turns can never both see the cadence.
- */
-export async function bumpNudge(db: Queryable, conversationId: string, cadence: number): Promise<boolean> {
-  const { rows } = await db.query<{ due: boolean }>(
-    `UPDATE conversations
-     SET user_msgs_since_nudge = CASE WHEN user_msgs_since_nudge + 1 >= $2 THEN 0 ELSE user_msgs_since_nudge + 1 END,
-         updated_at = now()
-     WHERE id = $1
-     RETURNING user_msgs_since_nudge = 0 AS due`,
-    [conversationId, cadence],
-  );
-  return rows[0]?.due ?? false;
-}

@@ -12,6 +12,7 @@ import { toLlmHistory } from './history';
 import { deleteMessage, finishMessage, insertMessage, listMessages } from './messages';
 import { assemblePrompt } from './prompt';
 import { claimTurn } from '../conversations/running';
+import { touchConversation } from '../conversations/turn-state';
 import { toolsFor } from './tools/definitions';
 import { runTool } from './tools/run';
 
@@ -142,7 +143,7 @@ async function runTurn(
     convId = conv.id;
     ctx.events.emit('chat.state', { persona, conversation: conv.id, busy: true });
     // Using a conversation makes it the persona's current one.
-    await ctx.db.query(`UPDATE conversations SET updated_at = now() WHERE id = $1`, [conv.id]);
+    await touchConversation(ctx.db, conv.id);
     await prepare(conv);
     let reply: ChatMessage;
     try {

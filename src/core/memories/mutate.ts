@@ -11,6 +11,7 @@ import { requirePersona } from '../personas/store';
 import { localDay } from '../time';
 import { readSettings } from '../settings/store';
 import { restoreFromTrash, trashMemoryIn } from '../trash/store';
+import { supersedeAgainIn } from './relink';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './row';
 import { getMemory, insertMemory } from './store';
 
@@ -169,6 +170,6 @@ export async function restoreMemory(ctx: CoreContext, id: string, meta: ChangeMe
   if (live.length) throw new AppError('conflict', `Memory ${id} exists already; there is nothing to restore.`);
   const { trashDays } = await readSettings(ctx);
   // A memory's trash item has the memory's id (docs/trash.md): no other kind can answer to it.
-  await restoreFromTrash(ctx, id, meta, trashDays);
+  await restoreFromTrash(ctx, id, meta, trashDays, supersedeAgainIn);
   return getMemory(ctx.db, id, ctx.embedder.model());
 }

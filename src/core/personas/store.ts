@@ -125,3 +125,8 @@ export async function personaPrivacy(db: Queryable, id: string): Promise<Persona
   const { rows } = await db.query<{ name: string; local_only: boolean }>('SELECT name, local_only FROM personas WHERE id = $1', [id]);
   return { id, name: rows[0]?.name ?? id, localOnly: rows[0]?.local_only ?? true };
 }
+
+/** A data folder copied from the pre-built template: its first persona is made now, not when the template was. */
+export async function stampMainCreatedNow(db: Queryable): Promise<void> {
+  await db.query(`UPDATE personas SET created_at = now() WHERE id = 'main'`);
+}

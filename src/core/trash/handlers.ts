@@ -2,16 +2,17 @@ import { trashArgs } from '../../shared/contract/trash';
 import { handler } from '../method';
 import { requirePersona } from '../personas/store';
 import { readSettings } from '../settings/store';
-import { emptyTrash, listTrash, restoreFromTrash } from './store';
+import { emptyTrash, listTrash, type RelinkReplaced, restoreFromTrash } from './store';
 
-export const trashHandlers = {
+/** The trash's methods; `relink` is the memories domain's (memories/relink.ts), given by the composition root. */
+export const trashHandlers = (relink: RelinkReplaced) => ({
   'trash.list': handler(trashArgs['trash.list'], async ({ persona }, ctx) => {
     await requirePersona(ctx.db, persona);
     return listTrash(ctx.db, persona, (await readSettings(ctx)).trashDays);
   }),
 
   'trash.restore': handler(trashArgs['trash.restore'], async ({ id }, ctx, call) =>
-    restoreFromTrash(ctx, id, { actor: call.actor }, (await readSettings(ctx)).trashDays),
+    restoreFromTrash(ctx, id, { actor: call.actor }, (await readSettings(ctx)).trashDays, relink),
   ),
 
   // Emptying is for good: only an explicit, confirmed request (the UI asks first) does it.
@@ -22,4 +23,4 @@ export const trashHandlers = {
       return { emptied: await emptyTrash(ctx, persona) };
     },
   ),
-};
+});

@@ -128,7 +128,13 @@ export async function listTrash(db: Queryable, persona: string, trashDays: numbe
  * history; a memory's supersession links where the other memory is still
  * there. A dimension or a source whose name is live again is not overwritten.
  */
-export async function restoreFromTrash(ctx: CoreContext, id: string, meta: ChangeMeta, trashDays: number): Promise<TrashItem> {
+/**
+ * Links the memories a restored memory had replaced to it again (memories/relink.ts), inside the restore's
+ * transaction: the memories table is the memories domain's, above this one, so the caller passes it in.
+ */
+export type RelinkReplaced = (tx: Queryable, ids: string[], by: string, persona: string, at: Date) => Promise<MemoryState[]>;
+
+export async function restoreFromTrash(ctx: CoreContext, id: string, meta: ChangeMeta, trashDays: number, relink: RelinkReplaced): Promise<TrashItem> {
   const item = await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<ItemRow>(
       `SELECT id, persona, kind, item_key, label, links, deleted_at, deleted_by FROM trash_items WHERE id = $1 FOR UPDATE`,
@@ -136,7 +142,7 @@ export async function restoreFromTrash(ctx: CoreContext, id: string, meta: Chang
     );
     const r = rows[0];
     if (!r) throw new AppError('not_found', `There is nothing in the trash with id ${id} (restored already, or emptied).`);
-    if (r.kind === 'memory') await restoreMemoryIn(ctx, tx, r, meta);
+    if (r.kind === 'memory') await restoreMemoryIn(ctx, tx, r, meta, relink);
     else if (r.kind === 'user_model') await restoreDimensionIn(ctx, tx, r, meta);
     else await restoreSourceIn(ctx, tx, r);
     await tx.query('DELETE FROM trash_items WHERE id = $1', [id]);
@@ -149,7 +155,7 @@ export async function restoreFromTrash(ctx: CoreContext, id: string, meta: Chang
   return item;
 }
 
-async function restoreMemoryIn(ctx: CoreContext, tx: Queryable, r: ItemRow, meta: ChangeMeta): Promise<void> {
+async function restoreMemoryIn(ctx: CoreContext, tx: Queryable, r: ItemRow, meta: ChangeMeta, relink: RelinkReplaced): Promise<void> {
   // What it pointed at may have gone meanwhile: a link to a memory no longer there is dropped, not refused.
   await tx.query(
     `UPDATE trash_rows t SET row = t.row
@@ -186,12 +192,7 @@ async function restoreMemoryIn(ctx: CoreContext, tx: Queryable, r: ItemRow, meta
   await recordMemoryVersion(tx, m, 'undelete', { ...meta, reason: meta.reason ?? 'restored from the trash' }, ctx.now());
   if (needs_vector) await enqueueEmbeddings(tx, m.persona, 'memory', [m.id]);
   // What it had replaced is replaced again, where nothing else replaced it meanwhile.
-  const { rows: relinked } = await tx.query<MemoryState>(
-    `UPDATE memories AS m SET superseded_by = $2, superseded_at = $3
-     WHERE m.id = ANY($1::uuid[]) AND m.persona = $4 AND m.superseded_by IS NULL
-     RETURNING ${MEMORY_STATE}`,
-    [r.links.supersedes ?? [], m.id, ctx.now(), m.persona],
-  );
+  const relinked = await relink(tx, r.links.supersedes ?? [], m.id, m.persona, ctx.now());
   for (const x of relinked) {
     await recordMemoryVersion(tx, x, 'supersede', { ...meta, reason: `memory ${m.id} that replaced it was restored` }, ctx.now());
   }

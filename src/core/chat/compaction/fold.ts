@@ -2,6 +2,7 @@
 // the new rolling summary, together. Several Hearths may share one server
 // (docs/server-mode.md), so two compactions of one conversation can run at
 // once; each one's summary is built on the summary it read when it started.
+import { replaceSummary } from '../../conversations/turn-state';
 import type { Queryable } from '../../db/client';
 import { markFolded } from '../messages';
 
@@ -21,12 +22,7 @@ export async function commitFold(
       // Compare and set, first: the row lock queues a second fold of this conversation behind this one, which
       // then finds the summary changed and folds nothing. Without it, a fold that read the summary before
       // another one's commit would overwrite that one's part of it (src/core/chat/compaction/fold.test.ts).
-      const stored = await tx.query(
-        `UPDATE conversations SET summary = $2, memory_snapshot = NULL, updated_at = now()
-         WHERE id = $1 AND summary = $3`,
-        [conversationId, summary, previous],
-      );
-      if (stored.affectedRows !== 1) throw new FoldRaceError();
+      if (!(await replaceSummary(tx, conversationId, summary, previous))) throw new FoldRaceError();
       const n = await markFolded(tx, conversationId, ids);
       // A /clear while we summarised removed these messages: fold nothing into a fresh conversation.
       if (n !== ids.length) throw new FoldRaceError();
