@@ -77,7 +77,7 @@ function migrationTables(): string[] {
 }
 
 // SQL is written in capitals in this code base; a table named in a template (`${table}`) is reported as `*`.
-const WRITE = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|COPY|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?(\$\{|[a-z_][a-z0-9_]*)/g;
+const WRITE = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|COPY|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?(?:public\.)?"?(\$\{|[a-z_][a-z0-9_]*)/g;
 
 interface Write {
   file: string;
