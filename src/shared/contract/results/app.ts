@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../../errors';
 import { count, time } from './common';
 
 /** What app.info says about the running Hearth. */
-export const appInfo = z.object({
+export const appInfo = z.strictObject({
   version: z.string(),
   storage: z
     .enum(['folder', 'memory'])
@@ -15,8 +15,8 @@ export const appInfo = z.object({
   notices: z.array(z.string()),
   database: z
     .discriminatedUnion('kind', [
-      z.object({ kind: z.literal('local'), server: z.null(), textOnly: z.literal(false) }),
-      z.object({ kind: z.literal('server'), server: z.string(), textOnly: z.boolean() }),
+      z.strictObject({ kind: z.literal('local'), server: z.null(), textOnly: z.literal(false) }),
+      z.strictObject({ kind: z.literal('server'), server: z.string(), textOnly: z.boolean() }),
     ])
     .describe(
       "Where the memory is kept: this computer's database, or a PostgreSQL server (named user@host:port/database, " +
@@ -29,14 +29,14 @@ const modelList = z.array(z.string()).nullable();
 
 /** Settings → Test connection: one real request to the saved model, and the server's model list. */
 export const connectionTest = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), detail: z.string(), ms: z.number(), models: modelList }),
-  z.object({ ok: z.literal(false), code: errorCode, message: z.string(), ms: z.number(), models: modelList }),
+  z.strictObject({ ok: z.literal(true), detail: z.string(), ms: z.number(), models: modelList }),
+  z.strictObject({ ok: z.literal(false), code: errorCode, message: z.string(), ms: z.number(), models: modelList }),
 ]);
 
 const extensionState = z.enum(['installed', 'available', 'missing']);
 
 /** What "Test connection" found on a PostgreSQL server (Settings → Data; docs/server-mode.md). */
-export const databaseProbe = z.object({
+export const databaseProbe = z.strictObject({
   server: z.string().describe('user@host:port/database: never the password.'),
   version: z.string().describe('The server\'s version, e.g. "15.8".'),
   vector: extensionState.describe(
@@ -47,34 +47,34 @@ export const databaseProbe = z.object({
   ),
   contents: z
     .discriminatedUnion('kind', [
-      z.object({ kind: z.literal('empty') }),
+      z.strictObject({ kind: z.literal('empty') }),
       // `schema`: the newest migration; `newer`: it has migrations this Hearth does not know.
-      z.object({
+      z.strictObject({
         kind: z.literal('hearth'),
         schema: z.string(),
         migrations: z.number(),
         personas: z.number(),
         newer: z.boolean(),
       }),
-      z.object({ kind: z.literal('other'), tables: z.number() }),
+      z.strictObject({ kind: z.literal('other'), tables: z.number() }),
     ])
     .describe('What the database holds now.'),
   copy: z
-    .discriminatedUnion('ok', [z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), reason: z.string() })])
+    .discriminatedUnion('ok', [z.strictObject({ ok: z.literal(true) }), z.strictObject({ ok: z.literal(false), reason: z.string() })])
     .describe('Whether "Copy my data and switch" may go ahead; otherwise why not.'),
 });
 
 export const databaseTest = z.union([
   databaseProbe.extend({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), code: errorCode, message: z.string() }),
+  z.strictObject({ ok: z.literal(false), code: errorCode, message: z.string() }),
 ]);
 
 /** Where the data is kept now and from the next start (Settings → Data). Never holds a password. */
-export const databaseView = z.object({
+export const databaseView = z.strictObject({
   active: z
     .discriminatedUnion('kind', [
-      z.object({ kind: z.literal('local') }),
-      z.object({
+      z.strictObject({ kind: z.literal('local') }),
+      z.strictObject({
         kind: z.literal('server'),
         server: z.string(),
         textOnly: z.boolean(),
@@ -98,21 +98,21 @@ export const databaseView = z.object({
 });
 
 /** What "Copy my data and switch" did: each local persona and the name it has on the server. */
-export const databaseCopyResult = z.object({
+export const databaseCopyResult = z.strictObject({
   server: z.string(),
-  personas: z.array(z.object({ from: z.string(), to: z.string(), id: z.string() })),
+  personas: z.array(z.strictObject({ from: z.string(), to: z.string(), id: z.string() })),
   view: databaseView,
 });
 
 /** One backup in <dataDir>/backups, as its manifest describes it. */
-export const backupInfo = z.object({
+export const backupInfo = z.strictObject({
   id: z.string(),
   createdAt: time,
   reason: z
     .string()
     .describe('Why it was taken: manual, daily, before-migration, before-persona-delete, before-restore.'),
   bytes: z.number().describe('Size of the archive on disk.'),
-  counts: z.object({
+  counts: z.strictObject({
     personas: count,
     memories: count,
     knowledgeSources: count,
@@ -124,7 +124,7 @@ export const backupInfo = z.object({
   problems: z.array(z.string()),
 });
 
-export const integrityResult = z.object({
+export const integrityResult = z.strictObject({
   ok: z.boolean(),
   checked: z.number(),
   problems: z.array(z.string()),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { time } from './common';
 
-export const chatToolCall = z.object({
+export const chatToolCall = z.strictObject({
   id: z.string(),
   name: z.string(),
   arguments: z.string().describe('Raw JSON text as the model sent it.'),
 });
 
-export const chatMessage = z.object({
+export const chatMessage = z.strictObject({
   id: z.string(),
   role: z.enum(['user', 'assistant', 'tool', 'system']),
   content: z.string(),
@@ -21,13 +21,13 @@ export const chatMessage = z.object({
   createdAt: time,
 });
 
-export const chatPrompt = z.object({
+export const chatPrompt = z.strictObject({
   system: z.string(),
-  blocks: z.object({ base: z.string(), userModel: z.string(), topMemories: z.string(), summary: z.string() }),
+  blocks: z.strictObject({ base: z.string(), userModel: z.string(), topMemories: z.string(), summary: z.string() }),
 });
 
 /** A message of a past conversation that holds the words searched for (conversations.search). */
-export const conversationHit = z.object({
+export const conversationHit = z.strictObject({
   conversation: z.string(),
   title: z.string().describe("The conversation's title, or its first message when it has none."),
   message: z.string(),
@@ -37,7 +37,7 @@ export const conversationHit = z.object({
 });
 
 /** One of a persona's conversations, as the conversation list shows it. */
-export const conversationInfo = z.object({
+export const conversationInfo = z.strictObject({
   id: z.string(),
   title: z.string().describe("Given by the person; '' until renamed (the UI then shows the first message)."),
   firstMessage: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WATCH_FILE_STATES } from '../../enums';
 import { time } from './common';
 
-export const knowledgeSource = z.object({
+export const knowledgeSource = z.strictObject({
   source: z.string(),
   chunks: z.number(),
   chars: z.number(),
@@ -14,7 +14,7 @@ export const knowledgeSource = z.object({
 });
 
 /** One document file of a watched folder and how its latest change went (docs/watched-folders.md). */
-export const watchedFile = z.object({
+export const watchedFile = z.strictObject({
   path: z.string().describe("Inside the folder, '/'-separated."),
   source: z.string().describe('The knowledge source it becomes: "<watch label>/<path>".'),
   state: z.enum(WATCH_FILE_STATES),
@@ -23,7 +23,7 @@ export const watchedFile = z.object({
 });
 
 /** A folder a persona keeps ingested. */
-export const folderWatch = z.object({
+export const folderWatch = z.strictObject({
   folder: z.string().describe("The folder's real path."),
   label: z.string().describe("What its files' source names start with."),
   status: z

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { time } from './common';
 
 /** An AI tool that connected over MCP (its name from the initialize handshake). */
-export const mcpClient = z.object({
+export const mcpClient = z.strictObject({
   name: z.string(),
   version: z.string().nullable(),
   enabled: z.boolean(),
   firstSeen: time,
   lastSeen: time,
   calls: z.number(),
-  lastCall: z.object({ tool: z.string(), persona: z.string(), at: time, ok: z.boolean() }).nullable(),
+  lastCall: z.strictObject({ tool: z.string(), persona: z.string(), at: time, ok: z.boolean() }).nullable(),
 });
 
 /** One line of the MCP call log (newest 1,000 kept). */
-export const mcpCall = z.object({
+export const mcpCall = z.strictObject({
   id: z.number(),
   client: z.string(),
   tool: z.string(),
@@ -25,7 +25,7 @@ export const mcpCall = z.object({
 });
 
 /** Where this process answers MCP over HTTP. */
-export const mcpHttpState = z.object({
+export const mcpHttpState = z.strictObject({
   url: z.string(),
   listening: z.boolean(),
   switchable: z
@@ -39,7 +39,7 @@ export const mcpHttpState = z.object({
 });
 
 /** How other AI tools reach this Hearth: config snippets with this install's paths, and the listener. */
-export const mcpConnectionInfo = z.object({
+export const mcpConnectionInfo = z.strictObject({
   dataDir: z.string(),
   command: z.string().describe('The stdio command an MCP host runs (absolute paths), for the persona asked about.'),
   args: z.array(z.string()),

@@ -7,7 +7,7 @@ export const MEMORY_CHANGES = ['create', 'update', 'restore', 'supersede', 'unsu
 export const USER_MODEL_CHANGES = ['upsert', 'restore', 'delete'] as const;
 
 /** One state a memory has been in, from `validFrom` until `validTo` (null: current). */
-export const memoryVersion = z.object({
+export const memoryVersion = z.strictObject({
   memoryId: z.string(),
   persona: z.string(),
   version: z.number(),
@@ -25,7 +25,7 @@ export const memoryVersion = z.object({
 });
 
 /** One state of a user-model dimension; content and confidence are null for a deletion. */
-export const userModelVersion = z.object({
+export const userModelVersion = z.strictObject({
   persona: z.string(),
   dimension: z.string(),
   version: z.number(),
@@ -45,13 +45,13 @@ export const activityItem = z.discriminatedUnion('kind', [
   userModelVersion.extend({ kind: z.literal('userModel'), id: z.string() }),
 ]);
 
-export const memoryPage = z.object({
+export const memoryPage = z.strictObject({
   items: z.array(memoryShape),
   total: z.number(),
   nextCursor: z.string().nullable().describe('Opaque cursor for the next page, null when this is the last one.'),
 });
 
-export const userModelEntry = z.object({
+export const userModelEntry = z.strictObject({
   id: z.string(),
   persona: z.string(),
   dimension: z.string(),
@@ -62,7 +62,7 @@ export const userModelEntry = z.object({
 });
 
 /** A near-duplicate found for a text (docs/duplicates.md). */
-export const similarMemory = z.object({
+export const similarMemory = z.strictObject({
   memory: memoryShape,
   cosine: z
     .number()
@@ -71,12 +71,12 @@ export const similarMemory = z.object({
 });
 
 /** Memories Tidy up found saying the same thing; `keep` is the default one to keep (most important, then newest). */
-export const duplicateGroup = z.object({
+export const duplicateGroup = z.strictObject({
   keep: z.string(),
   memories: z.array(memoryShape).describe('`keep` first.'),
 });
 
-export const importFromItem = z.object({
+export const importFromItem = z.strictObject({
   content: z.string(),
   day,
   category: z.string().nullable(),
@@ -96,7 +96,7 @@ export const importFromItem = z.object({
     .describe('The stored memory a duplicate or near-duplicate repeats, when it is one already stored.'),
 });
 
-export const importFromResult = z.object({
+export const importFromResult = z.strictObject({
   added: z.number(),
   skipped: z.number().describe('duplicates + nearDuplicates.'),
   duplicates: z.number().describe('Items whose exact text (normalised) is already stored or earlier in the input.'),

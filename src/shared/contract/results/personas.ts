@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { count, time } from './common';
 
-export const persona = z.object({
+export const persona = z.strictObject({
   id: z.string(),
   name: z.string(),
   avatar: z
@@ -9,7 +9,7 @@ export const persona = z.object({
     .nullable()
     .describe("One emoji or one or two letters; null shows the name's first character (src/shared/avatar.ts)."),
   createdAt: time,
-  counts: z.object({
+  counts: z.strictObject({
     memories: count,
     userModel: count,
     knowledgeSources: count,
@@ -23,7 +23,7 @@ export const persona = z.object({
 });
 
 /** personas.update's answer: the persona, and what its privacy settings stop with the current providers. */
-export const personaUpdate = z.object({
+export const personaUpdate = z.strictObject({
   persona,
   warnings: z
     .array(z.string())
@@ -31,7 +31,7 @@ export const personaUpdate = z.object({
 });
 
 /** What personas.import made: the new persona and how many records of each type it read. */
-export const personaImport = z.object({
+export const personaImport = z.strictObject({
   persona,
   counts: z.record(z.string(), z.number()),
   toEmbed: z.number().describe('Rows queued for embedding (their vectors came from another model, or had none).'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RECALL_KINDS } from '../../enums';
 import { memoryShape } from '../memories';
 
-export const scoreBreakdown = z.object({
+export const scoreBreakdown = z.strictObject({
   text: z.number().describe('Normalised text relevance in [0, 1].'),
   cosine: z.number().nullable().describe('1 - cosine distance; null when no current-model vector.'),
   importance: z.number().nullable().describe('0.2 * importance / 10 (memories only).'),
@@ -21,13 +21,13 @@ export const scoreBreakdown = z.object({
 });
 
 /** Where in a knowledge hit the question is answered: `start`/`end` index `content`; `page` for PDFs. */
-export const knowledgeMatch = z.object({
+export const knowledgeMatch = z.strictObject({
   start: z.number().optional(),
   end: z.number().optional(),
   page: z.number().nullable().optional(),
 });
 
-export const recallHit = z.object({
+export const recallHit = z.strictObject({
   kind: z.enum(RECALL_KINDS),
   id: z.string(),
   tag: z.string(),
@@ -41,7 +41,7 @@ export const recallHit = z.object({
     .describe('Knowledge: the sentences that matched the question best (offsets into `content`) and their page.'),
 });
 
-export const memorySearchResult = z.object({
+export const memorySearchResult = z.strictObject({
   hits: z.array(recallHit).describe('The best `limit` hits, best first (recall\'s order).'),
   total: z
     .number()

@@ -4,7 +4,7 @@ import { time } from './common';
 /** What a delete put in the persona's trash (docs/trash.md). */
 export const TRASH_KINDS = ['memory', 'user_model', 'knowledge_source'] as const;
 
-export const trashItem = z.object({
+export const trashItem = z.strictObject({
   id: z.string().describe("The id `trash.restore` takes; for a memory, the memory's own id."),
   persona: z.string(),
   kind: z.enum(TRASH_KINDS),
