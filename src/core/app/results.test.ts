@@ -9,17 +9,20 @@ import * as personas from '../../shared/contract/results/personas';
 import * as recall from '../../shared/contract/results/recall';
 import * as trash from '../../shared/contract/results/trash';
 import { memoryShape } from '../../shared/contract/memories';
-import { type IngestFixture, ingestFixture } from '../testing/knowledge-fixture';
+import * as mcp from '../../shared/contract/results/mcp';
+import { type ChatFixture, chatFixture } from '../testing/chat-fixture';
+import { connectInMemory } from '../testing/mcp-client';
 import { testBackend } from '../testing/server';
+import { waitForJobState } from '../testing/wait-jobs';
 
 // The result types are derived from the schemas in src/shared/contract/results (docs/contract.md),
 // and the core is type-checked against them; what it answers at run time is not. These calls go
 // through a real core and hold each answer to its schema, exactly: no field missing, none extra,
 // none of another kind (a Date where the contract says an ISO string, a bigint count).
 
-let f: IngestFixture;
+let f: ChatFixture;
 beforeAll(async () => {
-  f = await ingestFixture();
+  f = await chatFixture();
 });
 afterAll(async () => {
   await f?.dispose();
@@ -90,7 +93,7 @@ describe('what the core answers matches the result schemas', () => {
       name: 'lyon.md',
       dataBase64: Buffer.from(text).toString('base64'),
     });
-    expect((await f.settled(jobId)).state).toBe('completed');
+    await waitForJobState(core, jobId, 'completed');
     const sources = await core.call('knowledge.listSources', { persona: p.id });
     expect(sources.map((s) => s.source)).toEqual(['lyon.md']);
     expect(list(knowledge.knowledgeSource).check(sources)).toEqual([]);
@@ -112,8 +115,40 @@ describe('what the core answers matches the result schemas', () => {
     expect(list(chat.conversationInfo).check(await core.call('conversations.list', { persona: p.id }))).toEqual([]);
     expect(problems(chat.chatPrompt, await core.call('chat.prompt', { persona: p.id }))).toEqual([]);
 
+    f.fake.push(
+      { toolCalls: [{ name: 'memory', arguments: '{"action":"write","content":"Planning a trip to Lyon in May","importance":6}' }] },
+      { text: 'Noted: Lyon in May.' },
+    );
+    const reply = await core.call('chat.send', { persona: p.id, conversation: c.id, text: 'I am planning a trip to Lyon in May' });
+    expect(reply.content).toBe('Noted: Lyon in May.');
+    expect(problems(chat.chatMessage, reply)).toEqual([]);
+    const past = await core.call('chat.history', { persona: p.id, conversation: c.id });
+    expect(past.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(list(chat.chatMessage).check(past.messages)).toEqual([]);
+    const hits = await core.call('conversations.search', { persona: p.id, query: 'Lyon' });
+    expect(hits.length).toBeGreaterThan(0);
+    expect(list(chat.conversationHit).check(hits)).toEqual([]);
+
     expect(problems(app.appInfo, await core.call('app.info', {}))).toEqual([]);
     expect(problems(app.databaseView, await core.call('database.get', {}))).toEqual([]);
+  });
+
+  it('the MCP clients, their call log and the connection snippets', async () => {
+    const { core } = f;
+    const p = await core.call('personas.create', { name: 'Results mcp' });
+    const client = await connectInMemory(core, { persona: p.id, readOnly: false }, 'Results Client');
+    try {
+      await client.callTool({ name: 'add_memory', arguments: { content: 'Prefers window seats' } });
+    } finally {
+      await client.close();
+    }
+    const clients = await core.call('mcp.clients', {});
+    expect(clients.map((c) => c.name)).toContain('Results Client');
+    expect(list(mcp.mcpClient).check(clients)).toEqual([]);
+    const calls = await core.call('mcp.calls', { client: 'Results Client' });
+    expect(calls.map((c) => c.tool)).toContain('add_memory');
+    expect(list(mcp.mcpCall).check(calls)).toEqual([]);
+    expect(problems(mcp.mcpConnectionInfo, await core.call('mcp.connectionInfo', { persona: p.id }))).toEqual([]);
   });
 
   it.skipIf(testBackend() === 'server')('backups and the integrity check (a data folder\'s own; a server has its own tools)', async () => {
