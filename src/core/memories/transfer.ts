@@ -6,26 +6,6 @@ import type { PgliteDb, Queryable } from '../db/client';
 import { type PageReader, padVector, type PreparedPage, type Remapped, type Timed, ts, vectorBase64, vectorJoin, vectorSend } from '../db/bulk-rows';
 import { copyBinary, type Field } from '../db/copy-binary';
 
-/** A memory as a persona file holds it (without the file's own fields). */
-export interface ExportedMemory {
-  id: string;
-  category: string | null;
-  content: string;
-  importance: number;
-  day: string;
-  origin: string;
-  conversationId: string | null;
-  insertedAt: string;
-  updatedAt: string;
-  embedding: string | null;
-  embeddingModel: string | null;
-  embeddingError: string | null;
-  supersededBy: string | null;
-  supersededAt: string | null;
-  /** The order memories were written in; the key pages are read by. */
-  seq: string;
-}
-
 /** A memory to write, its conversation already the one it has here; its vector goes alongside. */
 export interface ImportedMemory {
   id: string;
@@ -39,6 +19,15 @@ export interface ImportedMemory {
   updatedAt: string;
   embeddingModel: string | null;
   embeddingError: string | null;
+}
+
+/** A memory as a persona file holds it (without the file's own fields). */
+export interface ExportedMemory extends ImportedMemory {
+  embedding: string | null;
+  supersededBy: string | null;
+  supersededAt: string | null;
+  /** The order memories were written in; the key pages are read by. */
+  seq: string;
 }
 
 /** The export's mark for memories (selected in one statement with the other tables' marks): the last seq written. */
