@@ -80,9 +80,11 @@ describe('two model threads', () => {
 
   it.runIf(process.platform === 'linux')('run the model below the priority of the rest of the process (Linux: per thread)', () => {
     // Both model threads are running (the test before loaded them); this thread and the others keep theirs.
+    // Test files share a process (vitest's isolate: false), so an earlier file's model threads may still be
+    // winding down beside these two: at least these two are lowered, and the core's own threads are not.
     expect(pool.running()).toBe(2);
     const nices = threadNices();
-    expect(nices.filter((n) => n === 10)).toHaveLength(2);
+    expect(nices.filter((n) => n === 10).length).toBeGreaterThanOrEqual(2);
     expect(nices.filter((n) => n === 0).length).toBeGreaterThan(0);
   });
 

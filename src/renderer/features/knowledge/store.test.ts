@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventName, Events } from '../../../shared/api';
 import type { PreloadBridge } from '../../../shared/bridge';
 import { makeTestCore, type TestCore } from '../../../core/testing/core';
@@ -14,6 +14,9 @@ let core: TestCore;
 const seen: { name: EventName; payload: unknown }[] = [];
 
 beforeAll(async () => {
+  // Test files share a process (isolate: false): fresh renderer modules, so the page's API client is made
+  // over this file's bridge, not one an earlier file left behind with its core closed.
+  vi.resetModules();
   core = await makeTestCore();
   const bridge: PreloadBridge = {
     async invoke(method, args) {

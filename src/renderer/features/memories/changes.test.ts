@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Events } from '../../../shared/api';
 import type { PreloadBridge } from '../../../shared/bridge';
 import { makeTestCore, type TestCore } from '../../../core/testing/core';
@@ -11,6 +11,9 @@ let core: TestCore;
 let held: { release: () => void; reached: () => void; gate: Promise<void> } | null = null;
 
 beforeAll(async () => {
+  // Test files share a process (isolate: false): fresh renderer modules, so the page's API client is made
+  // over this file's bridge, not one an earlier file left behind with its core closed.
+  vi.resetModules();
   core = await makeTestCore();
   const bridge: PreloadBridge = {
     async invoke(method, args) {
