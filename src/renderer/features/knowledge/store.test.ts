@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, Events } from '../../../shared/api';
-import type { PreloadBridge } from '../../../shared/bridge';
 import { makeTestCore, type TestCore } from '../../../core/testing/core';
+import { installPageBridge } from '../../../core/testing/page-bridge';
 import { makeBookPdf } from '../../../core/testing/test-pdfs';
 import { waitFor } from '../../../core/testing/wait-jobs';
 
@@ -13,29 +13,23 @@ import { waitFor } from '../../../core/testing/wait-jobs';
 let core: TestCore;
 const seen: { name: EventName; payload: unknown }[] = [];
 
+let removeBridge: () => void = () => undefined;
+
 beforeAll(async () => {
-  // Test files share a process (isolate: false): fresh renderer modules, so the page's API client is made
-  // over this file's bridge, not one an earlier file left behind with its core closed.
-  vi.resetModules();
   core = await makeTestCore();
-  const bridge: PreloadBridge = {
-    async invoke(method, args) {
-      const answer = await core.dispatch(method, args, { actor: 'user' });
-      if (method === 'knowledge.ingest' && answer.ok) {
-        const { jobId } = answer.data as { jobId: string };
-        const reported = () => seen.some((e) => e.name === 'ingest.progress' && (e.payload as Events['ingest.progress']).jobId === jobId);
-        await waitFor(async () => reported(), 'the ingest job to report progress');
-      }
-      return answer;
+  removeBridge = installPageBridge(core, {
+    async afterAnswer(method, answer) {
+      if (method !== 'knowledge.ingest' || !answer.ok) return;
+      const { jobId } = answer.data as { jobId: string };
+      const reported = () => seen.some((e) => e.name === 'ingest.progress' && (e.payload as Events['ingest.progress']).jobId === jobId);
+      await waitFor(async () => reported(), 'the ingest job to report progress');
     },
-    subscribe: (listener) => core.events.subscribe(listener),
     pathForFile: (file) => join(core.dataDir, '..', file.name),
-  };
-  (globalThis as { window?: unknown }).window = { hearth: bridge };
+  });
 });
 
 afterAll(async () => {
-  delete (globalThis as { window?: unknown }).window;
+  removeBridge();
   await core?.dispose();
 });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Events } from '../../../shared/api';
-import type { PreloadBridge } from '../../../shared/bridge';
 import { makeTestCore, type TestCore } from '../../../core/testing/core';
+import { installPageBridge } from '../../../core/testing/page-bridge';
 import { waitFor } from '../../../core/testing/wait-jobs';
 
 // The memories store against the real core, through the preload-bridge shape Electron's renderer uses.
@@ -10,29 +10,22 @@ let core: TestCore;
 // When set, `memories.get` answers only once the test releases it (a known, awaited point).
 let held: { release: () => void; reached: () => void; gate: Promise<void> } | null = null;
 
+let removeBridge: () => void = () => undefined;
+
 beforeAll(async () => {
-  // Test files share a process (isolate: false): fresh renderer modules, so the page's API client is made
-  // over this file's bridge, not one an earlier file left behind with its core closed.
-  vi.resetModules();
   core = await makeTestCore();
-  const bridge: PreloadBridge = {
-    async invoke(method, args) {
-      const answer = await core.dispatch(method, args, { actor: 'user' });
-      if (method === 'memories.get' && held) {
-        const h = held;
-        h.reached();
-        await h.gate;
-      }
-      return answer;
+  removeBridge = installPageBridge(core, {
+    async afterAnswer(method) {
+      if (method !== 'memories.get' || !held) return;
+      const h = held;
+      h.reached();
+      await h.gate;
     },
-    subscribe: (listener) => core.events.subscribe(listener),
-    pathForFile: () => '',
-  };
-  (globalThis as { window?: unknown }).window = { hearth: bridge };
+  });
 });
 
 afterAll(async () => {
-  delete (globalThis as { window?: unknown }).window;
+  removeBridge();
   await core?.dispose();
 });
 
