@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { MARK_CLOSE, MARK_OPEN } from './markdown-marks';
 import './markdown.css';
 
 /** How highlighted text (between MARK_OPEN and MARK_CLOSE) is marked up. */
@@ -20,18 +19,12 @@ export function preloadMarkdown(): void {
 }
 
 /**
- * Markdown as the model writes it (see MarkdownRender). Until its code has loaded, the text shows
- * as it is, in the same box, so nothing a person reads waits for it.
+ * Markdown as the model writes it (see MarkdownRender). Until its code has loaded (a moment after the
+ * first view is drawn) the box stays empty and busy: a person never reads the raw markup.
  */
 export function Markdown(props: { text: string; marks?: MarkStyle; testId?: string }) {
   return (
-    <Suspense
-      fallback={
-        <div className="md md-plain" dir="auto" data-testid={props.testId}>
-          {props.text.replaceAll(MARK_OPEN, '').replaceAll(MARK_CLOSE, '')}
-        </div>
-      }
-    >
+    <Suspense fallback={<div className="md" dir="auto" aria-busy="true" data-testid={props.testId} />}>
       <MarkdownRender {...props} />
     </Suspense>
   );
