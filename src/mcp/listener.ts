@@ -33,6 +33,9 @@ export async function startMcpListener(opts: McpListenerOptions): Promise<McpLis
     if (refusing) return sendText(res, 503, 'Hearth is handing this data folder over; retry in a moment.', { 'retry-after': '1' });
     // Only calls count as busy: a client's GET stream for notifications stays open for the whole session.
     if (req.method === 'POST') {
+      // One connection per call: a client never sends its next call on a socket this listener closed
+      // when the app quit or the token changed (a loopback connect costs well under a millisecond).
+      res.shouldKeepAlive = false;
       inFlight++;
       res.on('close', () => inFlight--);
     }
