@@ -28,7 +28,7 @@ const STOP = new Set(
    named called call name pay pays work works come comes someone somebody per suffer suffers suffering
    often regularly frequently normally typically generally absolutely extremely truly totally deeply highly strongly quite fairly
    somewhat especially particularly incredibly super avid currently presently now recently still already actually definitely
-   certainly receive receives received possess possesses utilise utilize utilises utilizes tend tends`
+   certainly receive receives received possess possesses utilise utilize utilises utilizes tend tends am pm`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -60,7 +60,7 @@ const KINDS: string[][] = [
   ['half', 'full', 'whole', 'part'],
   ['high', 'low', 'normal'],
   ['big', 'small', 'little', 'large', 'quiet', 'loud'],
-  ['first', 'last', 'next', 'previous', 'oldest', 'youngest'],
+  ['last', 'next', 'previous', 'oldest', 'youngest', 'middle'],
   ['cat', 'cats', 'dog', 'dogs', 'rabbit', 'horse', 'bird', 'fish', 'hamster'],
 ];
 const KIND_OF = new Map<string, number>();
@@ -68,14 +68,16 @@ const PERSON_KIND = 5;
 /**
  * Kinds that narrow a fact when said on one side only: another person ("the
  * user's son"), a day of the week ("goes to bed at 11 on weekends"), a portion
- * ("a half marathon").
+ * ("a half marathon"), one occasion or one place in a row ("went skiing last
+ * February" / "goes skiing every February", "the youngest of four siblings" /
+ * "has four siblings").
  */
-const ONE_SIDED_KINDS = new Set([PERSON_KIND, 0, 8]);
+const ONE_SIDED_KINDS = new Set([PERSON_KIND, 0, 8, 11]);
 KINDS.forEach((words, i) => words.forEach((w) => KIND_OF.set(w, i)));
 
 /** Words that turn a statement into its opposite or into the past. */
 const NEGATIONS = new Set(['not', 'no', 'never', 'cannot', 'nor', 'without', 'dislike', 'dislikes', 'hate', 'hates', 'avoid', 'avoids', 'skip', 'skips', 'refuses', 'refuse', 'abstains']);
-const PAST = new Set(['used', 'former', 'formerly', 'anymore', 'longer', 'ex', 'stopped', 'quit', 'cancelled', 'canceled', 'had', 'previously']);
+const PAST = new Set(['used', 'former', 'formerly', 'anymore', 'longer', 'ex', 'stopped', 'quit', 'cancelled', 'canceled', 'had', 'previously', 'repaid']);
 /** Leaving a place is not being there: "moved away from Berlin" / "moved to Berlin". */
 const LEAVING = new Set(['away']);
 /** A condition narrows a fact: "walks to work when it's sunny". */
@@ -90,6 +92,55 @@ function hourOf(word: string): number | null {
   const n = /^\d+$/.test(word) ? Number(word) : Number(NUMBER_WORDS[word] ?? NaN);
   return n >= 1 && n <= 12 ? n : null;
 }
+
+/**
+ * How a person stands to a place or a field: living there is not working,
+ * studying, volunteering or growing up there ("works in Lille" / "lives in
+ * Lille", "works as a nurse" / "studied nursing").
+ */
+const RELATION: Record<string, string> = {
+  live: 'live', lives: 'live', lived: 'live', living: 'live',
+  work: 'work', works: 'work', worked: 'work', working: 'work', job: 'work', jobs: 'work', office: 'work', employed: 'work',
+  employee: 'work', profession: 'work', occupation: 'work',
+  study: 'study', studies: 'study', studied: 'study', studying: 'study', student: 'study',
+  volunteer: 'volunteer', volunteers: 'volunteer', volunteered: 'volunteer', volunteering: 'volunteer',
+  teach: 'teach', teaches: 'teach', taught: 'teach', teaching: 'teach',
+  grew: 'grew', raised: 'grew', born: 'born',
+};
+/**
+ * Words that narrow a thing to a kind of it, an extent or a rank: "loves iced
+ * coffee" is not "loves coffee", "is a practising Catholic" not "is Catholic",
+ * "is mostly vegan" not "is vegan", "is a retired teacher" not "is a teacher".
+ */
+const NARROWING = new Set(
+  `iced decaf decaffeinated sparkling fizzy skimmed skim unsweetened sweetened flavoured flavored instant organic frozen
+   canned tinned raw homemade lite mild
+   practising practicing devout lapsed observant strict
+   retired trainee assistant apprentice junior senior deputy acting interim amateur aspiring freelance
+   electric hybrid diesel petrol manual automatic secondhand vintage mini
+   mostly mainly partly partially occasionally sometimes rarely seldom almost nearly slightly equally mostly barely hardly`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+/**
+ * A phrase after these words narrows the fact to an occasion, a company or an
+ * addition ("likes dark chocolate with sea salt", "naps after lunch",
+ * "weighed 70 kg before the pregnancy"): when the other side lacks its words,
+ * it is another fact.
+ */
+/** Where one goes: "cycles to work" is not "cycles to the gym". */
+const DESTINATION = /\b(?:to|at|from) (?:the |their |his |her |my |a )?(work|school|gym|pool|office|church|university|college|park|beach|shops|supermarket|library|market|pub|cinema|nursery|kindergarten)\b/g;
+/** Being from a place is where one was born: "is from Galway" is not "lives in Galway". */
+const ORIGIN = /\b(?:is|are|was|were|comes?|came|originally) from\b/;
+/** Saving for a thing is a goal, not the thing: "is saving for a trip to Peru" / "went on a trip to Peru". */
+const SAVING_FOR = /\bsav(?:e|es|ing)?\s+(?:up\s+)?(?:money\s+)?(?:for|to buy|to afford|towards)\b/;
+/**
+ * A span of time said of a state that goes on ("has worked at the library for
+ * six years") or of one that ended ("worked at the library for six years").
+ */
+const DURATION = /\bfor (?:\S+ ){0,2}(?:years?|months?|weeks?|days?|decades?)\b/;
+const ONGOING = /\b(?:has|have|'s|'ve)\s+(?!had\b)\w+/;
+const QUALIFIER = new Set(['with', 'before', 'after', 'during', 'except', 'until', 'till', 'including', 'plus', 'besides']);
 
 /** Wanting or planning is not having or doing. */
 const WISH = new Set(['want', 'wants', 'wanted', 'wish', 'hope', 'hopes', 'hoping', 'plan', 'plans', 'planning', 'goal', 'dream', 'trying', 'try', 'tries', 'would', 'aims', 'aiming']);
@@ -112,6 +163,16 @@ export interface FactShape {
   leaving: boolean;
   /** Holds only under a condition ("when it's sunny", "if"). */
   conditional: boolean;
+  /** How it stands to a place or field: live, work, study, volunteer, teach, grew, born. */
+  relations: Set<string>;
+  /** Narrowing words (NARROWING) it holds. */
+  narrowing: Set<string>;
+  /** Content words after a qualifying word (QUALIFIER). */
+  qualified: Set<string>;
+  /** Where it goes to or from (DESTINATION). */
+  destinations: Set<string>;
+  /** Says how long: true when the state goes on, false when it ended, null when no span is said. */
+  ongoing: boolean | null;
 }
 
 /** Liking or learning a thing is not doing it: "prefers to work from home" / "works from home". Stemmed. */
@@ -127,6 +188,8 @@ function stripAccents(s: string): string {
 export function stem(word: string): string {
   let w = word;
   if (w.length <= 2) return w;
+  // "sensitivity" / "sensitive", "activity" / "active".
+  if (w.endsWith('ivity')) return stem(w.slice(0, -3));
   if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'y';
   else if (w.endsWith('s') && w.length > 3 && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   for (const suffix of ['ation', 'ion', 'ance', 'ant', 'ing', 'ed', 'ly']) {
@@ -169,7 +232,7 @@ function foldedLower(plain: string): string {
       .replace(/\bno longer\b/g, ' not longer ')
       // An in-law is one relative: "father-in-law" is not the father.
       .replace(/\b(mother|father|sister|brother|son|daughter)-in-law\b/g, '$1inlaw')
-      .replace(/\bin-laws\b/g, 'inlaws')
+      .replace(/\bin-laws\b|\bparents-in-law\b/g, 'inlaws')
       // Numbers written other ways: "1,200" / "1200", "85k" / "85000", "10k run" / "10 km run".
       .replace(/(\d),(?=\d{3}\b)/g, '$1')
       .replace(/(\d+)k (run|race)\b/g, '$1 km $2')
@@ -224,7 +287,15 @@ export function factShape(text: string): FactShape {
   let wish = false;
   let relational = false;
   let leaving = false;
+  let qualifying = false;
+  const relations = new Set<string>();
+  const narrowing = new Set<string>();
+  const qualified = new Set<string>();
   const conditional = CONDITION.test(lower);
+  const destinations = new Set([...lower.matchAll(DESTINATION)].map((m) => FOLD[m[1]!] ?? m[1]!));
+  if (ORIGIN.test(lower)) relations.add('born');
+  const ongoing = DURATION.test(lower) ? ONGOING.test(lower) : null;
+  if (SAVING_FOR.test(lower)) wish = true;
   for (const m of lower.matchAll(PAST_STATE)) {
     const w = m[1]!;
     if (!PARTICIPLE.test(w) && !IRREGULAR_FORMS.has(w)) past = true;
@@ -254,6 +325,9 @@ export function factShape(text: string): FactShape {
     if (WISH.has(t)) wish = true;
     if (RELATIONAL.has(t) || (t === 'to' && /\bprefer/.test(lower))) relational = true;
     if (LEAVING.has(t)) leaving = true;
+    if (RELATION[t]) relations.add(RELATION[t]!);
+    if (NARROWING.has(t)) narrowing.add(t);
+    if (QUALIFIER.has(t)) qualifying = true;
     const once = FOLD[t] ?? t;
     const folded = FOLD[once] ?? once;
     // Having died is a change of state, as "used to" is.
@@ -267,9 +341,10 @@ export function factShape(text: string): FactShape {
     if (STOP.has(t) || STOP.has(folded) || NEGATIONS.has(t) || PAST.has(t) || WISH.has(t)) continue;
     const w = stem(folded);
     words.add(w);
+    if (qualifying) qualified.add(w);
     if (order[order.length - 1] !== w) order.push(w);
   }
-  return { words, numbers, names, negated, past, wish, kinds, order, relational, leaving, conditional };
+  return { words, numbers, names, negated, past, wish, kinds, order, relational, leaving, conditional, relations, narrowing, qualified, destinations, ongoing };
 }
 
 function sameSet(a: Set<string>, b: Set<string>): boolean {
@@ -296,14 +371,21 @@ function substituted(a: Set<string>, b: Set<string>): boolean {
 /** Why the two cannot be one fact, or null. */
 export function veto(a: FactShape, b: FactShape): string | null {
   if (a.numbers.size > 0 && b.numbers.size > 0 && !sameSet(a.numbers, b.numbers)) return 'numbers';
+  // A count on one side only ("has a cat" / "has two cats"); "once a month" is "monthly".
+  if ((a.numbers.size > 0) !== (b.numbers.size > 0) && [...a.numbers, ...b.numbers].some((n) => n !== '1')) return 'count';
   if (substituted(a.names, b.names)) return 'names';
   if (a.negated !== b.negated) return 'negation';
   if (a.past !== b.past) return 'tense';
+  if (a.ongoing !== null && b.ongoing !== null && a.ongoing !== b.ongoing) return 'tense';
   if (a.wish !== b.wish) return 'wish';
   if (a.leaving !== b.leaving) return 'leaving';
   // A condition whose words the other side lacks narrows the fact ("walks to work when it's sunny" / "walks to work").
   if (a.conditional && !b.conditional && !within(a.words, b.words)) return 'condition';
   if (b.conditional && !a.conditional && !within(b.words, a.words)) return 'condition';
+  if (a.relations.size > 0 && b.relations.size > 0 && !sameSet(a.relations, b.relations)) return 'relation';
+  if (!sameSet(a.narrowing, b.narrowing)) return 'narrowed';
+  if (a.destinations.size > 0 && b.destinations.size > 0 && !sameSet(a.destinations, b.destinations)) return 'destination';
+  if (!within(a.qualified, b.words) || !within(b.qualified, a.words)) return 'qualified';
   for (const [kind, words] of a.kinds) {
     const other = b.kinds.get(kind);
     if (other && !sameSet(words, other)) return 'kind';
