@@ -246,6 +246,8 @@ try {
         messageSizes: shapes,
         modelThreads: sharedModelPool().size,
         answeredByThread: sharedModelPool().answeredByThread(),
+        // Queries the query thread answered (docs/embeddings.md, "The query thread"), its own first call included.
+        queryThreadAnswered: sharedModelPool().queryThread().answered,
         modelBusyShare: Number((busyS / wallS).toFixed(2)),
         processCpuS: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
         wallS: Number(wallS.toFixed(1)),
@@ -254,7 +256,7 @@ try {
         transactionMaxMs: Math.round(Math.max(...txMs)),
       };
       console.log(
-        `model work: ${win[0]?.n} windows (${win[0]?.chars} chars) in this document; ${modelWork.messages} messages, ${modelWork.texts} texts in all (texts a message × messages: ${shapes}; answered by thread ${sharedModelPool().answeredByThread().join('/')}); ` +
+        `model work: ${win[0]?.n} windows (${win[0]?.chars} chars) in this document; ${modelWork.messages} messages, ${modelWork.texts} texts in all (texts a message × messages: ${shapes}; answered by thread ${sharedModelPool().answeredByThread().join('/')}, by the query thread ${sharedModelPool().queryThread().answered}); ` +
           `model thread busy ${Math.round((100 * busyS) / wallS)} % of ${wallS.toFixed(1)} s after the recalls; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; ` +
           `${txMs.length} database transactions, p50 ${Math.round(percentile(txMs, 50))} ms, max ${Math.round(Math.max(...txMs))} ms`,
       );
