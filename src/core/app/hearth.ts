@@ -6,6 +6,7 @@ import { appTemplate } from '../db/pgdata-template';
 import { openWithHandover } from '../mcp/handover';
 import { createCore } from './core';
 import type { Core, CoreOptions } from './options';
+import { warmRecallAfterStart } from './warm-up';
 
 /** The door that starts Hearth; its lock names it, so another door starting meanwhile knows what to wait for. */
 export type DoorKind = 'desktop' | 'host' | 'mcp-stdio';
@@ -25,5 +26,5 @@ export async function startHearth(options: HearthOptions): Promise<Core> {
       lockRole: door,
     });
   // The stdio server is the one that hands over: it never asks for the folder itself.
-  return door === 'mcp-stdio' ? open() : openWithHandover(options.dataDir, open);
+  return door === 'mcp-stdio' ? open() : warmRecallAfterStart(await openWithHandover(options.dataDir, open));
 }

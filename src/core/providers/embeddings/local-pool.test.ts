@@ -78,6 +78,36 @@ describe('two model threads', () => {
     expect(after[1]! - before[1]!).toBeGreaterThan(2);
   });
 
+  it('answer a query asked while both threads compute batch work on the query thread, which waits for no batch call', async () => {
+    const e = embedder();
+    await warmBoth(e);
+    // The spare thread's start started the query thread; it takes queries once its model is loaded.
+    await waitFor(() => expect(pool.queryThread().loaded).toBe(true));
+    const texts = doc('estuary', 24);
+    const before = pool.answeredByThread();
+    const answers: string[] = [];
+    const run = pool.run.bind(pool);
+    pool.run = (t, urgent) => run(t, urgent).then((res) => (answers.push(urgent ? 'query' : 'batch'), res));
+    onTestFinished(() => void (pool.run = run));
+    const batch = e.embed(texts);
+    await waitFor(() => expect(pool.answeredByThread().every((n, i) => n > before[i]!)).toBe(true));
+    const answeredBefore = answers.length;
+    const queriesBefore = pool.queryThread().answered;
+    const [q] = await e.embed(['which ship passed the estuary at dawn?'], { urgent: true });
+    // The query thread ran it; the batch threads went on with the document meanwhile.
+    expect(pool.queryThread().answered).toBe(queriesBefore + 1);
+    expect(answers.slice(answeredBefore, answers.indexOf('query')).length).toBeLessThanOrEqual(2);
+    const vectors = await batch;
+    // The same vector the batch threads give for the same text: which thread computed it does not matter.
+    const [again] = await e.embed(['which ship passed the estuary at dawn?']);
+    expect(cosine(q!, again!)).toBeGreaterThan(0.999);
+    expect(vectors).toHaveLength(24);
+    if (process.platform === 'linux') {
+      // Two batch threads below the process's priority, and the query thread at it.
+      expect(threadNices().filter((n) => n === 10).length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   it.runIf(process.platform === 'linux')('run the model below the priority of the rest of the process (Linux: per thread)', () => {
     // Both model threads are running (the test before loaded them); this thread and the others keep theirs.
     // Test files share a process (vitest's isolate: false), so an earlier file's model threads may still be
@@ -131,8 +161,8 @@ describe('two model threads, idle', () => {
     pool = new LocalModelPool(2, 300);
     const e = embedder();
     await warmBoth(e);
-    // The embedder still holds its lease: the first thread stays loaded, the idle spare stops.
-    await waitFor(() => expect(pool.running()).toBe(1));
+    // The embedder still holds its lease: the first thread stays loaded, the idle spare stops, and the query thread with it.
+    await waitFor(() => expect([pool.running(), pool.queryThread().running]).toEqual([1, false]));
     expect(e.warm()).toBe(true);
     // A short request needs no second thread.
     await e.embed(['one memory']);

@@ -23,6 +23,7 @@ interface Slot {
 }
 
 interface Pending {
+  /** A query, or the query thread's own first call: neither counts as batch work. */
   urgent: boolean;
   /** The threads that hold this request: a query goes to every running one, the first free one runs it. */
   holders: Set<Slot>;
@@ -40,12 +41,20 @@ interface Pending {
  * waiting batch work, and the first thread to finish its current call runs it
  * (the other skips it, through a shared claim flag), so a query waits for the
  * shorter of the two calls in progress (docs/embeddings.md, "Two model threads").
- * The second thread starts when batch work would wait for the first, and stops
+ * While the second thread runs, a third one at the process's priority computes
+ * the queries once loaded, so they wait for no batch call (docs/embeddings.md,
+ * "The query thread"). The second thread starts when batch work would wait for the first, and stops
  * after IDLE_KEEP_MS without work; all of them stop IDLE_KEEP_MS after the last
  * lease is returned. No thread keeps the process alive on its own.
  */
 export class LocalModelPool {
   private readonly slots: Slot[];
+  /**
+   * With two batch threads, a third thread that computes queries only, at the process's priority: it
+   * runs while the spare batch thread does (big batch work), so a query asked then waits for no batch
+   * call (docs/embeddings.md, "The query thread"). Null on a one-core machine.
+   */
+  private readonly querySlot: Slot | null;
   /** One Int32 per thread, 1 while it runs a query: the other threads' batch work waits meanwhile (local-worker.ts). */
   private readonly queries: Int32Array;
   private leases = 0;
@@ -60,8 +69,11 @@ export class LocalModelPool {
     threads = Math.min(MAX_MODEL_THREADS, availableParallelism()),
     private readonly idleKeepMs = IDLE_KEEP_MS,
   ) {
-    this.queries = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, threads)));
-    this.slots = Array.from({ length: Math.max(1, threads) }, () => ({ worker: null, loaded: false, held: new Set<number>(), batch: 0, answered: 0, idleTimer: null }));
+    const slot = (): Slot => ({ worker: null, loaded: false, held: new Set<number>(), batch: 0, answered: 0, idleTimer: null });
+    this.slots = Array.from({ length: Math.max(1, threads) }, slot);
+    this.querySlot = this.slots.length > 1 ? slot() : null;
+    // One flag per thread, the query thread's last: batch threads also pause while it runs a query.
+    this.queries = new Int32Array(new SharedArrayBuffer(4 * (this.slots.length + (this.querySlot ? 1 : 0))));
   }
 
   /** How many model threads this pool runs at most. */
@@ -74,7 +86,13 @@ export class LocalModelPool {
     return this.slots.filter((s) => s.worker).length;
   }
 
-  /** How many requests each thread answered so far (the same thread keeps its place after a restart). */
+  /** Whether the query thread is running, and whether its model is loaded (it then takes every query). */
+  queryThread(): { running: boolean; loaded: boolean; answered: number } {
+    const q = this.querySlot;
+    return { running: !!q?.worker, loaded: !!q?.loaded, answered: q?.answered ?? 0 };
+  }
+
+  /** How many requests each batch thread answered so far (the same thread keeps its place after a restart). */
   answeredByThread(): number[] {
     return this.slots.map((s) => s.answered);
   }
@@ -123,8 +141,12 @@ export class LocalModelPool {
     });
   }
 
-  /** A query goes to every running thread (the first one if none runs): it must not start a thread to wait for its load. */
+  /**
+   * A query goes to the query thread once its model is loaded; before that (and without one) to every
+   * running batch thread (the first one if none runs): it must not start a thread to wait for its load.
+   */
   private queryThreads(): Slot[] {
+    if (this.querySlot?.worker && this.querySlot.loaded) return [this.querySlot];
     const running = this.slots.filter((s) => s.worker);
     return running.length ? running : [this.slots[0]!];
   }
@@ -142,6 +164,8 @@ export class LocalModelPool {
   }
 
   private post(slot: Slot, id: number, p: Pending, req: LocalEmbedRequest): void {
+    // Batch work starting the spare thread is big: the query thread starts with it, before a query needs it.
+    if (!p.urgent && !slot.worker && slot !== this.slots[0]) this.startQueryThread();
     const worker = this.ensureWorker(slot);
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
@@ -150,6 +174,31 @@ export class LocalModelPool {
     if (!p.urgent) slot.batch++;
     worker.ref();
     worker.postMessage(req);
+  }
+
+  /**
+   * Starts the query thread and has it load the model and make its first call (the first call of a
+   * thread costs several times a later one) with a text of its own, whose answer nobody reads.
+   */
+  private startQueryThread(): void {
+    const slot = this.querySlot;
+    if (!slot) return;
+    if (slot.worker) {
+      // Still running from earlier batch work: it stays.
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
+      return;
+    }
+    const id = this.nextId++;
+    const p: Pending = { urgent: true, holders: new Set(), resolve: () => undefined, reject: () => undefined };
+    this.pending.set(id, p);
+    try {
+      // Not marked urgent for the worker: batch threads need not pause for it.
+      this.post(slot, id, p, { id, texts: ['a first call'], urgent: false });
+    } catch {
+      // A query thread that cannot start: queries keep going to the batch threads.
+      this.pending.delete(id);
+    }
   }
 
   /** Forgets that `slot` holds request `id`; true if it did. */
@@ -161,17 +210,39 @@ export class LocalModelPool {
     if (slot.held.size === 0 && slot.worker) {
       // Idle between requests: an open core still holds a lease, but a thread alone must not keep a process running.
       slot.worker.unref();
-      if (slot !== this.slots[0]) {
-        slot.idleTimer = setTimeout(() => void this.stopSlot(slot, 'the spare model thread was idle'), this.idleKeepMs);
+      // A spare batch thread stops after a while without work; the query thread too, once no spare runs
+      // (the first batch thread, idle then, answers a query at once).
+      if (slot !== this.slots[0] && (slot !== this.querySlot || !this.spareRunning())) {
+        slot.idleTimer = setTimeout(() => void this.stopSpare(slot), this.idleKeepMs);
         slot.idleTimer.unref();
       }
     }
     return true;
   }
 
+  private spareRunning(): boolean {
+    return this.slots.some((s) => s !== this.slots[0] && s.worker);
+  }
+
+  /**
+   * A spare thread (a batch thread but the first, or the query thread) idle for IDLE_KEEP_MS stops; the
+   * query thread stops with the last spare batch thread unless it is computing a query.
+   */
+  private async stopSpare(slot: Slot): Promise<void> {
+    const stopping = [this.stopSlot(slot, slot === this.querySlot ? 'the query thread was idle' : 'the spare model thread was idle')];
+    const q = this.querySlot;
+    if (q && q !== slot && q.worker && q.held.size === 0 && !this.spareRunning()) stopping.push(this.stopSlot(q, 'the query thread was idle'));
+    await Promise.all(stopping);
+  }
+
+  private indexOf(slot: Slot): number {
+    return slot === this.querySlot ? this.slots.length : this.slots.indexOf(slot);
+  }
+
   private ensureWorker(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
-    const worker = startWorker('embed-worker', { workerData: { queries: this.queries, me: this.slots.indexOf(slot) } });
+    const batch = slot !== this.querySlot;
+    const worker = startWorker('embed-worker', { workerData: { queries: this.queries, me: this.indexOf(slot), batch } });
     worker.on('message', (res: LocalEmbedResponse) => {
       if (slot.worker !== worker || !this.release(slot, res.id)) return;
       if ('loadMs' in res) {
@@ -205,7 +276,7 @@ export class LocalModelPool {
     slot.worker = null;
     slot.loaded = false;
     // A thread that died in a query must not hold the others' batch work back.
-    const me = this.slots.indexOf(slot);
+    const me = this.indexOf(slot);
     Atomics.store(this.queries, me, 0);
     Atomics.notify(this.queries, me);
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
@@ -231,7 +302,7 @@ export class LocalModelPool {
   async stop(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    await Promise.all(this.slots.map((s) => this.stopSlot(s, 'the model thread was stopped')));
+    await Promise.all([...this.slots, ...(this.querySlot ? [this.querySlot] : [])].map((s) => this.stopSlot(s, 'the model thread was stopped')));
   }
 }
 

@@ -17,7 +17,10 @@ const MODEL_NICE = 10;
 // database, the core thread): on Linux a thread's nice value is its own, so this thread yields the
 // cores to the rest of the process and still takes every idle cycle (docs/embeddings.md, "Two
 // model threads"). Elsewhere the call would set the whole process's priority: not made there.
-if (process.platform === 'linux') {
+// The pool's query thread (local-pool.ts) keeps the process's priority: it computes only what a
+// person is waiting for, and must not queue behind the rest of the machine's work.
+const { batch: runsBatch = true } = (workerData ?? {}) as { batch?: boolean };
+if (process.platform === 'linux' && runsBatch) {
   try {
     setPriority(0, MODEL_NICE);
   } catch {
