@@ -18,7 +18,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          host: resolve(__dirname, 'src/host/index.ts'),
+          host: resolve(__dirname, 'src/host/start.ts'),
           mcp: resolve(__dirname, 'src/mcp/stdio-main.ts'),
           // The core's worker threads, one bundle each, named in src/core/worker-entries.ts.
           ...Object.fromEntries(
