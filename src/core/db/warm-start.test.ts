@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../app/core';
 import type { Core } from '../app/options';
 import { templateCopy } from '../testing/core';
-import { warmDatabase } from './warm-start';
+import { releaseWarmDatabase, warmDatabase } from './warm-start';
 
 let core: Core | null = null;
 let dir: string | null = null;
@@ -24,6 +24,17 @@ describe('the database thread started ahead (docs/startup.md)', () => {
     await spare.terminate();
     const after = await core.dispatch('personas.list', {});
     expect(after.ok).toBe(false);
+  });
+
+  it('a start that opens no local database (a PostgreSQL server) stops it', async () => {
+    const spare = warmDatabase();
+    const exited = new Promise<number>((resolve) => spare.once('exit', resolve));
+    releaseWarmDatabase();
+    await exited;
+    // Nothing is left for a later database to take: it starts a thread of its own and opens.
+    dir = await templateCopy();
+    core = await createCore({ dataDir: dir, dailyBackups: false });
+    expect((await core.call('personas.list', {})).map((p) => p.id)).toEqual(['main']);
   });
 
   it('one that ended before any database took it is replaced: the core still opens, with its data', async () => {

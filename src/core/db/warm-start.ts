@@ -31,6 +31,13 @@ export function warmDatabase(): Worker {
   return entry.worker;
 }
 
+/** A start that uses a PostgreSQL server instead (docs/server-mode.md) stops the thread nobody will take. */
+export function releaseWarmDatabase(): void {
+  const taken = spare;
+  spare = null;
+  void taken?.worker.terminate();
+}
+
 /** The thread warmDatabase started, if it is still there and nobody took it yet; else a new one. */
 export function databaseWorker(): Worker {
   const taken = spare;
