@@ -18,7 +18,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          host: resolve(__dirname, 'src/host/index.ts'),
+          host: resolve(__dirname, 'src/host/start.ts'),
           mcp: resolve(__dirname, 'src/mcp/stdio-main.ts'),
           // The core's worker threads, one bundle each, named in src/core/worker-entries.ts.
           ...Object.fromEntries(
@@ -49,6 +49,21 @@ export default defineConfig({
         name: 'hearth-dev-csp',
         apply: 'serve',
         transformIndexHtml: (html: string) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''),
+      },
+      {
+        // Chromium fetches nothing past a blocking script until it has arrived: listed after it, the page's
+        // code and style waited for theme-boot.js. Moved last in <head>, it still runs before the first paint,
+        // and the module script (which waits for the document anyway) and the style are fetched beside it (docs/startup.md).
+        name: 'hearth-theme-boot-last',
+        apply: 'build',
+        transformIndexHtml: {
+          order: 'post' as const,
+          handler: (html: string) => {
+            const tag = /\s*<script src="\.\/theme-boot\.js"><\/script>/;
+            const found = tag.exec(html);
+            return found ? html.replace(tag, '').replace('</head>', `${found[0].replace(/^\s*/, '  ')}\n  </head>`) : html;
+          },
+        },
       },
     ],
     build: {

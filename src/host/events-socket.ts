@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { EventBus } from '../core';
 
 /**
@@ -9,27 +9,41 @@ import type { EventBus } from '../core';
  * on a WebSocket, so the token comes as ?token=).
  */
 export function createEventsSocket(events: EventBus) {
-  // Pages only listen: anything they send is ignored, so keep frames tiny.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
-
-  wss.on('connection', (ws: WebSocket) => {
-    const unsubscribe = events.subscribe((name, payload) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ name, payload }));
-    });
-    ws.on('close', unsubscribe);
-    ws.on('error', (e) => {
-      console.error('events socket error:', e.message);
-      unsubscribe();
-    });
-  });
+  let server: Promise<WebSocketServer> | null = null;
+  // `ws` loads once the host listens (`load`) or at the first page's upgrade, not before the URL is printed (docs/startup.md).
+  const load = () =>
+    (server ??= import('ws').then(({ WebSocketServer: Server }) => {
+      // Pages only listen: anything they send is ignored, so keep frames tiny.
+      const wss = new Server({ noServer: true, maxPayload: 1024 });
+      wss.on('connection', (ws: WebSocket) => {
+        const unsubscribe = events.subscribe((name, payload) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ name, payload }));
+        });
+        ws.on('close', unsubscribe);
+        ws.on('error', (e) => {
+          console.error('events socket error:', e.message);
+          unsubscribe();
+        });
+      });
+      return wss;
+    }));
 
   return {
-    accept(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    load(): void {
+      void load().catch((e: unknown) => console.error('events socket could not start:', e instanceof Error ? e.message : e));
     },
-    close(): Promise<void> {
+    accept(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+      load().then(
+        (wss) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
+        () => socket.destroy(),
+      );
+    },
+    async close(): Promise<void> {
+      if (!server) return;
+      const wss = await server.catch(() => null);
+      if (!wss) return;
       for (const ws of wss.clients) ws.close(1001, 'host shutting down');
-      return new Promise((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
 }

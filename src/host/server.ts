@@ -128,6 +128,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   });
   state.port = (server.address() as AddressInfo).port;
   const port = state.port;
+  // After the caller has printed the URL, while the browser opens it.
+  setImmediate(() => state.eventsSocket.load());
 
   return {
     port,

@@ -75,7 +75,6 @@ export function App() {
   useGlobalShortcuts();
   useLiveUpdates();
   useBeforeUnloadGuard();
-  useEffect(() => void usePersonas.getState().load(), []);
   // Once the first view is drawn, the Markdown renderer loads ahead of the first message.
   useEffect(() => void (loaded && preloadMarkdown()), [loaded]);
   // The theme setting wins over the copy theme-boot.js drew the page with (lib/theme.ts).

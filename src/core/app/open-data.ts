@@ -9,6 +9,7 @@ import { ServerDb } from '../db/server';
 import type { UrlSource } from '../db/server-url';
 import { checkDataDirItself, checkDataFolder, holdsFiles, startFailure } from '../db/data-folder';
 import { seedFromTemplate } from '../db/pgdata-template';
+import { releaseWarmDatabase } from '../db/warm-start';
 import { describeDamage } from '../db/damage';
 import { acquireDirLock, type DirLock } from '../db/lock';
 import { findMigrationsDir, migrate, readMigrations } from '../db/migrate';
@@ -178,7 +179,10 @@ export async function openData(options: CoreOptions, dataDir: string | null, sec
   let db: Db | null = null;
   try {
     const { server, database } = await chooseServer(options, secrets, notices);
-    if (server) return { db: server, server, lock: null, backups: null, database };
+    if (server) {
+      releaseWarmDatabase();
+      return { db: server, server, lock: null, backups: null, database };
+    }
     const seeded = dataDir ? await ownDataFolder(options, dataDir, notices, (l) => (lock = l)) : false;
     const local = await openLocal(options, dataDir, seeded, (d) => (db = d));
     return { db: local.db, server: null, lock, backups: local.backups, database };

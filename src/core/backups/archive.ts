@@ -12,13 +12,16 @@ import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { create, extract } from 'tar';
 import { syncDir } from './files';
+
+/** node-tar, loaded by the first backup or restore rather than at start (docs/startup.md). */
+const loadTar = () => import('tar');
 
 /** Writes `fromDir`'s contents as `file` (paths relative to it, as README's "Restoring by hand" expects): a temporary, synced, renamed. */
 export async function writeArchive(fromDir: string, file: string): Promise<void> {
   const tmp = `${file}.partial`;
   try {
+    const { create } = await loadTar();
     const tarball = create({ cwd: fromDir, portable: true }, await readdir(fromDir));
     await pipeline(Readable.from(tarball), createGzip(), createWriteStream(tmp, { mode: 0o600 }));
     const fh = await open(tmp, 'r+');
@@ -44,6 +47,7 @@ export async function writeArchive(fromDir: string, file: string): Promise<void>
 export async function extractArchive(file: string, intoDir: string): Promise<void> {
   await mkdir(intoDir, { recursive: true, mode: 0o700 });
   const problems: string[] = [];
+  const { extract } = await loadTar();
   const unpack = extract({
     cwd: intoDir,
     umask: 0o077,

@@ -4,12 +4,12 @@ import { dirname } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors';
 import { SQLSTATE_DISK_FULL } from '../disk-full';
-import { startWorker } from '../workers';
 import { clusterFileProblem } from './cluster-files';
 import { restoreAdvice } from './data-folder';
 import { ALL_FEATURES, type DbFeatures } from './features';
 import { Mutex } from './mutex';
 import { pgliteWasmModule } from './pglite-wasm';
+import { databaseWorker } from './warm-start';
 import type { DbErrorShape, DbQueryResult, DbRequest, DbResponse } from './protocol';
 
 /** Statements that cannot have written (a SELECT calling a writing function is the rare exception; the next write catches up). */
@@ -147,7 +147,7 @@ export class PgliteDb implements Db {
   }
 
   private async start(loadFrom?: Uint8Array): Promise<void> {
-    const worker = startWorker('db-worker');
+    const worker = databaseWorker();
     this.attach(worker);
     try {
       // The worker loads its code meanwhile; only the first database of the process waits for the compile.

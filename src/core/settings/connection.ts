@@ -2,7 +2,6 @@
 // values in the form before they are saved) or the saved embedding model, and the server's
 // model list when it has one. Failures are answers here (the exact error, shown
 // beside the button), not thrown, so the page never turns them into a generic toast.
-import OpenAI from 'openai';
 import type { ConnectionTest } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import { plural } from '../../shared/plural';
@@ -10,6 +9,7 @@ import { OPENAI_API_URL, chatKeyOwner } from '../../shared/key-owner';
 import type { CoreContext } from '../context';
 import { createEmbeddingProvider } from '../providers/embeddings/create';
 import { chatProviderFrom } from '../providers/llm/config';
+import { loadOpenAi } from '../providers/openai-lib';
 import { type ChatSettings, loadChatSettings } from './chat-settings';
 import { readKey } from './keys';
 import { embeddingConfig } from './store';
@@ -27,6 +27,7 @@ function failure(e: unknown, started: number): ConnectionTest {
 /** The ids the server's GET /models lists, or null when it does not answer (many local servers lack it). */
 async function listModels(baseUrl: string | null, apiKey: string | null): Promise<string[] | null> {
   try {
+    const { default: OpenAI } = await loadOpenAi();
     const client = new OpenAI({ baseURL: baseUrl ?? OPENAI_API_URL, apiKey: apiKey ?? 'not-needed', maxRetries: 0, timeout: 10_000 });
     const page = await client.models.list();
     return page.data.map((m) => m.id).sort();

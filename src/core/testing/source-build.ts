@@ -18,7 +18,7 @@ const CORE = join(ROOT, 'src', 'core');
 
 /** The children, by the name of their file in the bundle. */
 const CHILDREN = {
-  host: 'src/host/index.ts',
+  host: 'src/host/start.ts',
   'mcp-stdio': 'src/mcp/stdio-main.ts',
   'crash-child': 'src/core/testing/crash-child.ts',
   'power-loss-child': 'src/core/testing/power-loss-child.ts',

@@ -3,7 +3,7 @@
 // across all watches (parsing is CPU-bound, like the ingest queue's).
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { type FSWatcher, watch } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { CoreContext, FolderWatcher } from '../../context';
 import { inspectFile } from '../../parse/inspect';
@@ -75,6 +75,9 @@ class Watch {
   /** Watches, then reconciles what changed while nobody watched (new, changed, gone: by hash). */
   async start(): Promise<void> {
     if (this.stopped || !(await this.folderReadable())) return;
+    // Loaded by the first watch rather than at start (docs/startup.md).
+    const { watch } = await import('chokidar');
+    if (this.stopped) return;
     if (!this.watcher) {
       const folder = this.row.folder;
       const watcher = watch(folder, {

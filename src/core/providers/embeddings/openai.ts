@@ -1,8 +1,9 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { AppError } from '../../../shared/errors';
 import { withRequestSignal } from '../../abort';
 import { checkVectors } from './check';
 import { type EmbeddingConfig, modelTag, OPENAI_BASE_URL } from './config';
+import { loadOpenAi } from '../openai-lib';
 import { mapEmbeddingError } from './errors';
 import type { EmbeddingProvider, EmbedOptions } from './types';
 
@@ -20,7 +21,9 @@ export class OpenAiEmbedder implements EmbeddingProvider {
   readonly model: string;
   readonly dimensions: number;
   readonly maxBatch: number;
-  private client: OpenAI | null;
+  /** Made at the first request (openai-lib.ts). */
+  private client: Promise<OpenAI> | null = null;
+  private readonly apiKey: string | null;
   readonly where: string;
 
   constructor(private options: OpenAiEmbedderOptions) {
@@ -30,10 +33,13 @@ export class OpenAiEmbedder implements EmbeddingProvider {
     this.maxBatch = c.provider === 'openai' ? 128 : 32;
     this.where = c.baseUrl ?? OPENAI_BASE_URL;
     // OpenAI itself needs a key; a local server ignores it but the client insists on one.
-    const apiKey = options.apiKey ?? (c.provider === 'compatible' ? 'not-needed' : null);
-    this.client = apiKey
-      ? new OpenAI({ baseURL: this.where, apiKey, maxRetries: options.maxRetries ?? 0, timeout: options.timeoutMs })
-      : null;
+    this.apiKey = options.apiKey ?? (c.provider === 'compatible' ? 'not-needed' : null);
+  }
+
+  private openAi(apiKey: string): Promise<OpenAI> {
+    const { maxRetries, timeoutMs } = this.options;
+    this.client ??= loadOpenAi().then(({ default: Client }) => new Client({ baseURL: this.where, apiKey, maxRetries: maxRetries ?? 0, timeout: timeoutMs }));
+    return this.client;
   }
 
   warm(): boolean {
@@ -42,13 +48,13 @@ export class OpenAiEmbedder implements EmbeddingProvider {
 
   async embed(texts: string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
-    if (!this.client) {
+    if (!this.apiKey) {
       throw new AppError('not_configured', 'The OpenAI embeddings provider needs an API key: set it in Settings.');
     }
     const c = this.options.config;
     let data: { index: number; embedding: ArrayLike<number> }[];
     try {
-      const client = this.client;
+      const client = await this.openAi(this.apiKey);
       const res = await withRequestSignal(options.signal, (signal) => client.embeddings.create(
         {
           model: c.model,

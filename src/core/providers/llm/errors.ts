@@ -1,5 +1,6 @@
-import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type { APIError } from 'openai';
 import { AppError } from '../../../shared/errors';
+import { loadedOpenAi } from '../openai-lib';
 
 function looksLikeOverflow(e: APIError): boolean {
   const text = `${e.code ?? ''} ${e.message}`.toLowerCase();
@@ -14,12 +15,14 @@ function looksLikeOverflow(e: APIError): boolean {
 /** Turns whatever the client threw into an error a person can act on. */
 export function mapProviderError(e: unknown, where: string, signal?: AbortSignal): AppError {
   if (e instanceof AppError) return e;
-  if (e instanceof APIUserAbortError || signal?.aborted) return new AppError('cancelled', 'The reply was stopped.');
+  // The client's own errors come only from a request, which loaded the library (openai-lib.ts).
+  const { APIConnectionError, APIError, APIUserAbortError } = loadedOpenAi() ?? {};
+  if ((APIUserAbortError && e instanceof APIUserAbortError) || signal?.aborted) return new AppError('cancelled', 'The reply was stopped.');
   // APIConnectionError covers refused connections, DNS failures and timeouts.
-  if (e instanceof APIConnectionError) {
+  if (APIConnectionError && e instanceof APIConnectionError) {
     return new AppError('provider_unreachable', `Cannot reach the chat model at ${where}. Is the server running? (${e.message})`);
   }
-  if (e instanceof APIError) {
+  if (APIError && e instanceof APIError) {
     if (e.status === 401 || e.status === 403) {
       return new AppError('provider_auth', `The chat model at ${where} refused the API key (HTTP ${e.status}). Check it in Settings.`);
     }

@@ -1,7 +1,8 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { AppError } from '../../../shared/errors';
 import { withRequestSignal } from '../../abort';
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
+import { loadOpenAi } from '../openai-lib';
 import { mapProviderError } from './errors';
 import { StreamAssembler } from './stream';
 import { toOpenAiMessages, toOpenAiTools } from './to-openai';
@@ -14,19 +15,27 @@ const withoutNul = (s: string) => (s.includes('\u0000') ? s.replaceAll('\u0000',
 /** OpenAI or any OpenAI-compatible server (Ollama, llama.cpp, LM Studio). */
 export class OpenAiChatProvider implements ChatProvider {
   readonly model: string;
-  private client: OpenAI;
+  private client: Promise<OpenAI> | null = null;
   private where: string;
 
-  constructor(config: ChatProviderConfig) {
+  constructor(private config: ChatProviderConfig) {
     this.model = config.model;
     this.where = config.baseUrl ?? OPENAI_URL;
-    this.client = new OpenAI({
-      baseURL: this.where,
-      // Local servers ignore the key, but the client insists on one.
-      apiKey: config.apiKey ?? 'not-needed',
-      maxRetries: config.maxRetries ?? 2,
-      timeout: config.timeoutMs ?? 120_000,
-    });
+  }
+
+  /** Made at the first request (openai-lib.ts). */
+  private openAi(): Promise<OpenAI> {
+    this.client ??= loadOpenAi().then(
+      ({ default: Client }) =>
+        new Client({
+          baseURL: this.where,
+          // Local servers ignore the key, but the client insists on one.
+          apiKey: this.config.apiKey ?? 'not-needed',
+          maxRetries: this.config.maxRetries ?? 2,
+          timeout: this.config.timeoutMs ?? 120_000,
+        }),
+    );
+    return this.client;
   }
 
   async chat(messages: LlmMessage[], tools: LlmTool[], options: LlmChatOptions = {}): Promise<LlmChatResult> {
@@ -55,8 +64,9 @@ export class OpenAiChatProvider implements ChatProvider {
 
   private async send(base: ChatCompletionCreateParams, options: LlmChatOptions, signal: AbortSignal | undefined): Promise<LlmChatResult> {
     try {
+      const client = await this.openAi();
       if (!options.onToken) {
-        const res = await this.client.chat.completions.create({ ...base, stream: false }, { signal });
+        const res = await client.chat.completions.create({ ...base, stream: false }, { signal });
         const choice = res.choices[0];
         return {
           content: choice?.message.content ?? '',
@@ -67,7 +77,7 @@ export class OpenAiChatProvider implements ChatProvider {
           usage: res.usage ? { promptTokens: res.usage.prompt_tokens, completionTokens: res.usage.completion_tokens } : null,
         };
       }
-      const stream = await this.client.chat.completions.create({ ...base, stream: true }, { signal });
+      const stream = await client.chat.completions.create({ ...base, stream: true }, { signal });
       const acc = new StreamAssembler();
       for await (const chunk of stream) {
         const delta = acc.push(chunk);
