@@ -12,7 +12,7 @@ function kindOf(sql: string): string {
   if (s.includes('ts_debug')) return 'prepare text query (lexemes, IDFs)';
   if (s.includes('FROM personas')) return 'require persona';
   if (s.startsWith('WITH h AS') || s.startsWith("(SELECT 'v'") || s.startsWith("(SELECT 'r'")) return 'seeds: text top-k + neighbours, HNSW top-k, newest per importance';
-  if (s.startsWith('SELECT w.* FROM unnest(')) return 'rows the score bound cannot rule out';
+  if (s.startsWith('SELECT json_agg(w) AS scored FROM unnest(')) return 'rows the score bound cannot rule out';
   if (s.startsWith('SELECT s.id, s.distance')) return "staged rows' exact pass (a page each)";
   if (s.includes('m.id = ANY(') && s.includes('AS tsv')) return "score the text matches' neighbours";
   if (s.startsWith('SELECT m.id, m.persona, m.category')) return 'full rows of the hits';
@@ -83,7 +83,7 @@ export async function profileRecall(ctx: CoreContext, args: RecallArgs[]): Promi
     const kind = kindOf(c.sql);
     const plan = await db.transaction(async (tx) => {
       if (settings) await tx.exec(settings);
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS OFF) ${c.sql}`, c.params);
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${c.sql}`, c.params);
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
     plans.push(`-- ${kind}\n${plan}`);
