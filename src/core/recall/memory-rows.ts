@@ -71,21 +71,18 @@ function scoringColumns(probe: Probe, p: Params, a = 'm'): string {
  * chat, an imported log). Memories written by hand stand alone.
  */
 function neighboursSql(probe: Probe, p: Params, k: CandidateSizes): string {
-  const next = (x: string, cols: string, cmp: '<' | '>', order: 'ASC' | 'DESC') => `(SELECT ${cols} FROM memories ${x}
+  const next = (x: string, cmp: '<' | '>', order: 'ASC' | 'DESC') => `(SELECT ${x}.id FROM memories ${x}
     WHERE ${x}.persona = h.persona AND ${x}.day = h.day AND ${x}.origin = h.origin
       AND ${x}.conversation_id IS NOT DISTINCT FROM h.conversation_id AND h.origin <> 'manual'
       AND ${x}.seq ${cmp} h.seq${currentOnly(probe, x)} ORDER BY ${x}.seq ${order} LIMIT 1)`;
   const filters = filterSql(probe, p, 'x');
   // Only the best `context` matches lend context: h holds the text matches best first (its ORDER BY … LIMIT).
   const h = k.context < k.text ? `(SELECT * FROM h LIMIT ${p.add(k.context)}) h` : 'h';
-  if (!filters) {
-    const cols = scoringColumns(probe, p, 'x');
-    return `SELECT 'n', n.*, h.id FROM ${h} CROSS JOIN LATERAL (${next('x', cols, '<', 'DESC')} UNION ALL ${next('x', cols, '>', 'ASC')}) n`;
-  }
+  if (!filters) return `SELECT 'n', n.id, h.id FROM ${h} CROSS JOIN LATERAL (${next('x', '<', 'DESC')} UNION ALL ${next('x', '>', 'ASC')}) n`;
   // The neighbour is the memory written just before or after, whatever the filters;
   // it joins the seeds only when it passes them.
-  return `SELECT 'n', n.*, h.id FROM ${h} CROSS JOIN LATERAL (SELECT ${scoringColumns(probe, p, 'x')} FROM memories x
-    WHERE x.id IN (${next('y', 'y.id', '<', 'DESC')} UNION ALL ${next('y', 'y.id', '>', 'ASC')})${filters}) n`;
+  return `SELECT 'n', n.id, h.id FROM ${h} CROSS JOIN LATERAL (SELECT x.id FROM memories x
+    WHERE x.id IN (${next('y', '<', 'DESC')} UNION ALL ${next('y', '>', 'ASC')})${filters}) n`;
 }
 
 /**
@@ -94,6 +91,12 @@ function neighboursSql(probe: Probe, p: Params, k: CandidateSizes): string {
  * the top-k by vector (HNSW) and the `recent` newest rows of each importance
  * level. Relies on recall's planner settings (probe.ts) to walk the bm25,
  * HNSW and btree indexes.
+ *
+ * The indexes pick ids only; the formula's columns are then computed once per
+ * distinct row, in one place in the plan (not in each of five branches), and
+ * come back as two JSON values instead of a few hundred rows, each of which
+ * costs more to pass through the database's wire protocol than its columns
+ * cost to compute (docs/ranking.md, "What one recall costs").
  */
 export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, textOnly = false): Promise<SeedRow[]> {
   const p = new Params();
@@ -103,33 +106,41 @@ export async function seedRows(q: Queryable, probe: Probe, k: CandidateSizes, te
   if (probe.tq.lexemes.length && k.text > 0) {
     const scope = (sp: Params) => `m.persona = ${sp.add(probe.persona)}${inScope(probe, sp)}`;
     const { where, order } = await probe.tq.index.topK(q, probe.tq, 'memories', 'm', scope, k.text, p);
-    withText = `WITH h AS MATERIALIZED (SELECT m.persona, m.day, m.origin, m.conversation_id, m.seq, ${scoringColumns(probe, p)}
-      FROM memories m WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.text)}) `;
-    parts.push(`SELECT 't' AS src, h.id, h.importance, h.tsv, h.distance, h.days, h.on_day, NULL::uuid AS hit FROM h`);
+    withText = `h AS MATERIALIZED (SELECT m.persona, m.day, m.origin, m.conversation_id, m.seq, m.id
+      FROM memories m WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.text)}), `;
+    parts.push(`SELECT 't' AS src, h.id, NULL::uuid AS hit FROM h`);
     if (k.context > 0) parts.push(neighboursSql(probe, p, k));
   }
   if (!textOnly && probe.vector && k.vector > 0) {
     const { where, order } = vectorOrderSql({ ...probe, vector: probe.vector }, 'm', p);
-    parts.push(`SELECT 'v', v.*, NULL::uuid FROM (
-      SELECT ${scoringColumns(probe, p)} FROM memories m
+    parts.push(`SELECT 'v', v.id, NULL::uuid FROM (
+      SELECT m.id FROM memories m
       WHERE m.persona = ${persona} AND ${where}${inScope(probe, p)} ORDER BY ${order} LIMIT ${p.add(k.vector)}) v`);
     // An import's vectors wait outside the graph until the embeddings queue places them (embeddings/staged.ts):
     // read exactly meanwhile (staged-pass.ts, before this transaction), they are found by meaning from the
     // moment the persona is listed.
     if (probe.staged?.length) {
-      parts.push(`SELECT 's', s.*, NULL::uuid FROM (
-        SELECT ${scoringColumns(probe, p)} FROM memories m
-        WHERE m.persona = ${persona} AND m.id = ANY(${p.add(probe.staged)}::uuid[])${inScope(probe, p)}) s`);
+      parts.push(`SELECT 's', m.id, NULL::uuid FROM memories m
+        WHERE m.persona = ${persona} AND m.id = ANY(${p.add(probe.staged)}::uuid[])${inScope(probe, p)}`);
     }
   }
   if (!textOnly && k.recent > 0) {
-    parts.push(`SELECT 'r', r.*, NULL::uuid FROM generate_series(1, 10) AS g(imp)
-      CROSS JOIN LATERAL (SELECT ${scoringColumns(probe, p)} FROM memories m
+    parts.push(`SELECT 'r', r.id, NULL::uuid FROM generate_series(1, 10) AS g(imp)
+      CROSS JOIN LATERAL (SELECT m.id FROM memories m
         WHERE m.persona = ${persona} AND m.importance = g.imp${inScope(probe, p)} ORDER BY m.inserted_at DESC LIMIT ${p.add(k.recent)}) r`);
   }
   if (!parts.length) return [];
-  const { rows } = await q.query<SeedRow>(withText + parts.map((s) => `(${s})`).join(' UNION ALL '), p.values);
-  return rows;
+  const { rows } = await q.query<{ seeds: [SeedRow['src'], string, string | null][] | null; scored: ScoringRow[] | null }>(
+    `WITH ${withText}c(src, id, hit) AS (${parts.map((s) => `(${s})`).join(' UNION ALL ')})
+     SELECT (SELECT json_agg(json_build_array(c.src, c.id, c.hit)) FROM c) AS seeds,
+       (SELECT json_agg(s) FROM (SELECT ${scoringColumns(probe, p)} FROM memories m WHERE m.id = ANY(ARRAY(SELECT c.id FROM c))) s) AS scored`,
+    p.values,
+  );
+  const scored = new Map((rows[0]?.scored ?? []).map((r) => [r.id, fromJson(r)]));
+  return (rows[0]?.seeds ?? []).flatMap(([src, id, hit]) => {
+    const row = scored.get(id);
+    return row ? [{ ...row, src, hit }] : [];
+  });
 }
 
 /** Scoring rows of one day's memories of the persona, or of all of them (the exact scan). */
@@ -154,8 +165,9 @@ export async function windowRows(q: Queryable, probe: Probe, windows: LevelWindo
   const p = new Params();
   const persona = p.add(probe.persona);
   const cols = scoringColumns(probe, p);
-  const { rows } = await q.query<ScoringRow>(
-    `SELECT w.* FROM unnest(${p.add(windows.map((w) => w.importance))}::int[], ${p.add(windows.map((w) => w.since))}::timestamptz[],
+  // One JSON value, not a row each: see seedRows.
+  const { rows } = await q.query<{ scored: ScoringRow[] | null }>(
+    `SELECT json_agg(w) AS scored FROM unnest(${p.add(windows.map((w) => w.importance))}::int[], ${p.add(windows.map((w) => w.since))}::timestamptz[],
         ${p.add(windows.map((w) => w.sinceVector))}::timestamptz[]) AS c(imp, since, since_vector)
      CROSS JOIN LATERAL (SELECT ${cols} FROM memories m
        WHERE m.persona = ${persona} AND m.importance = c.imp AND m.inserted_at >= c.since
@@ -164,7 +176,16 @@ export async function windowRows(q: Queryable, probe: Probe, windows: LevelWindo
        ORDER BY m.inserted_at DESC LIMIT ${p.add(cap)}) w`,
     p.values,
   );
-  return rows;
+  return (rows[0]?.scored ?? []).map(fromJson);
+}
+
+/**
+ * A scoring row as JSON gives it: a zero vector's cosine distance, NaN, arrives as the string "NaN"
+ * (JSON has no NaN) and is made the number again; every finite float8 arrives exactly (Postgres
+ * writes the shortest text that reads back as the same double).
+ */
+function fromJson(r: ScoringRow): ScoringRow {
+  return typeof r.distance === 'string' ? { ...r, distance: Number(r.distance) } : r;
 }
 
 /** The full rows of the final hits. */

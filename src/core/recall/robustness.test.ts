@@ -6,6 +6,7 @@ import { replaceSource } from '../knowledge/store';
 import { makeEmbedFixture, type EmbedFixture } from '../testing/embed-fixture';
 import { waitForJobs } from '../testing/wait-jobs';
 import { recall } from './recall';
+import { skipWithoutVectors } from '../testing/server';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const PERSONAS = ['ana', 'ben', 'cai', 'dee'];
@@ -89,4 +90,19 @@ describe('persona isolation (property over random personas and queries)', () => 
     }
     expect(hitsSeen).toBeGreaterThan(500);
   }, 120_000);
+});
+
+describe('a memory whose vector is all zeros', () => {
+  it('is found by its words and scored as one without a vector (its cosine distance is NaN)', async (t) => {
+    skipWithoutVectors(t, fx.core.ctx.db);
+    await fx.core.call('personas.create', { name: 'zed' });
+    await importMemories(fx.core.ctx, 'zed', [
+      { content: 'the zebra quartz lamp', importance: 5, day: '2026-05-30', insertedAt: new Date('2026-05-30T10:00:00Z'), embedding: new Float32Array(16) },
+      { content: 'a zebra on the plain', importance: 5, day: '2026-05-30', insertedAt: new Date('2026-05-30T11:00:00Z'), embedding: clusteredSpace(3, 16, 5).sample(prng(1)) },
+    ]);
+    const hits = await recall(fx.core.ctx, { persona: 'zed', query: 'zebra quartz', queryEmbedding: clusteredSpace(3, 16, 5).sample(prng(2)), kinds: ['memory'] });
+    const zero = hits.find((h) => h.content === 'the zebra quartz lamp');
+    expect(zero?.score.cosine).toBeNull();
+    expect(hits.find((h) => h.content === 'a zebra on the plain')?.score.cosine).toEqual(expect.any(Number));
+  });
 });
