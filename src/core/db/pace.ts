@@ -43,3 +43,21 @@ export class Pacer {
     return out;
   }
 }
+
+/**
+ * Lets the event loop turn during a long stretch of JavaScript (an import
+ * parsing a page of lines, an export making a page's JSON): the answer to
+ * another call waits in the event loop's queue until the stretch ends, so a
+ * stretch counts as a wait as much as a statement does (docs/export.md).
+ */
+export class EventLoopTurns {
+  private last = performance.now();
+  constructor(private readonly everyMs = 10) {}
+
+  /** Yields to the event loop once `everyMs` have passed since the last turn. */
+  async maybe(): Promise<void> {
+    if (performance.now() - this.last < this.everyMs) return;
+    await new Promise<void>((r) => setImmediate(r));
+    this.last = performance.now();
+  }
+}

@@ -13,11 +13,13 @@ const TABLE: Record<EmbeddingTarget, string> = { memory: 'memories', knowledge: 
 /**
  * One pacer a table for every job: an import queues a job per 64 rows, and a pacer made afresh for each
  * started again at 4 rows a statement and spent most of the job growing back, one short statement
- * after another (docs/import-at-scale.md).
+ * after another (docs/import-at-scale.md). At most 16 rows: a row's graph insert costs a few
+ * milliseconds but varies several-fold, and statements learned on cheap rows grew to 50 rows and held
+ * the database for a few hundred milliseconds on dear ones.
  */
 const pacers: Record<EmbeddingTarget, Pacer> = {
-  memory: new Pacer({ targetMs: 30, min: 1, max: 64, start: 4 }),
-  knowledge: new Pacer({ targetMs: 30, min: 1, max: 64, start: 4 }),
+  memory: new Pacer({ targetMs: 30, min: 1, max: 16, start: 4 }),
+  knowledge: new Pacer({ targetMs: 30, min: 1, max: 16, start: 4 }),
 };
 
 /**

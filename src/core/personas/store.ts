@@ -58,6 +58,22 @@ export async function getPersona(db: Queryable, id: string): Promise<Persona> {
 }
 
 /**
+ * The persona without counting its rows, `counts` given by a caller that knows
+ * them (an import that has just written them): each count reads every row of
+ * the persona, most of a second at 50k memories, with every other call waiting
+ * (docs/export.md, "Other calls go on").
+ */
+export async function personaWithCounts(db: Queryable, id: string, counts: Persona['counts']): Promise<Persona> {
+  const { rows } = await db.query<Row>(
+    `SELECT id, name, avatar, created_at, local_only, mcp, 0 AS memories, 0 AS user_model, 0 AS knowledge_sources, 0 AS knowledge_chunks, 0 AS messages
+     FROM personas WHERE id = $1 AND NOT importing`,
+    [id],
+  );
+  if (!rows[0]) throw new AppError('not_found', `There is no persona "${id}".`);
+  return { ...toPersona(rows[0]), counts };
+}
+
+/**
  * Fails with not_found unless the persona exists: every persona-scoped write
  * checks first. A persona still being imported does not exist yet (docs/export.md).
  */

@@ -10,7 +10,8 @@ import { stat } from 'node:fs/promises';
 import { AppError } from '../../shared/errors';
 import type { Persona } from '../../shared/types';
 import type { CoreContext } from '../context';
-import { getPersona } from '../personas/store';
+import { EventLoopTurns } from '../db/pace';
+import { personaWithCounts } from '../personas/store';
 import { insertHiddenPersona, revealPersona } from '../personas/transfer';
 import type { HearthRecord, RecordOf } from './format';
 import { gzipLines, importCancelled, importError, type LineLimits } from './lines';
@@ -167,7 +168,9 @@ async function writeRecords(
   const s: Reading = { w: null, counts: {}, ended: false, blankAfterEnd: 0, section: 0 };
   let last = 0;
   let lines = 0;
+  const turn = new EventLoopTurns();
   for await (const [n, line, read] of gzipLines(path, options)) {
+    await turn.maybe();
     lines = n;
     if (n === 1) {
       checkHeader(line);
@@ -264,5 +267,10 @@ export async function importPersonaFile(
   }
   if (h.toEmbed || h.toIndex) ctx.wakeJobs();
   onProgress?.({ stage: 'indexing', done: h.lines, total: h.lines });
-  return { persona: await getPersona(ctx.db, h.id), counts: h.counts, toEmbed: h.toEmbed, toIndex: h.toIndex };
+  // The counts are the rows just written: counting them again would read every row in one statement (docs/export.md).
+  const c = h.counts;
+  const counts = {
+    memories: c.memory ?? 0, userModel: c.userModel ?? 0, knowledgeSources: c.knowledgeSource ?? 0, knowledgeChunks: c.knowledgeChunk ?? 0, messages: c.message ?? 0,
+  };
+  return { persona: await personaWithCounts(ctx.db, h.id, counts), counts: h.counts, toEmbed: h.toEmbed, toIndex: h.toIndex };
 }

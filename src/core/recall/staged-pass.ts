@@ -16,10 +16,13 @@ export type StagedScope = Pick<Probe, 'persona' | 'model' | 'includeSuperseded' 
 
 /**
  * Rows a page reads, sized by time: a staged row is a whole heap page (its 6 kB vector is stored inline,
- * migrations/0003), so a page of a few thousand rows takes tens of milliseconds. One pacer for every recall,
- * so the size learned carries over from one recall to the next.
+ * migrations/0003), so a page of a thousand rows takes tens of milliseconds. One pacer for every recall,
+ * so the size learned carries over from one recall to the next. Aimed at 40 ms like export and import pages,
+ * and at most 2,048 rows: a row read from the buffer cache costs a fraction of one read from the files, so
+ * pages learned on cached rows grew to thousands and then held the database for up to a second when their
+ * rows were not cached (docs/import-at-scale.md).
  */
-const pacer = new Pacer({ targetMs: 100, min: 1_024, max: 32_768, start: 4_096 });
+const pacer = new Pacer({ targetMs: 40, min: 256, max: 2_048, start: 1_024 });
 
 interface PageRow {
   id: string;
